@@ -1,0 +1,21 @@
+namespace S3TransferManager.Internal;
+
+/// <summary>Fixed limits of S3 and of this library's buffering, in one place.</summary>
+internal static class TransferLimits
+{
+    /// <summary>The largest array the library ever rents: an exact <see cref="System.Buffers.ArrayPool{T}.Shared"/>
+    /// bucket that stays below the 85,000-byte Large Object Heap threshold.</summary>
+    public const int BufferSize = 64 * 1024;
+
+    /// <summary>S3's smallest part (except the last one).</summary>
+    public const long MinPartSize = 5L * 1024 * 1024;
+
+    /// <summary>S3's largest part, and the largest single PUT.</summary>
+    public const long MaxPartSize = 5L * 1024 * 1024 * 1024;
+
+    /// <summary>S3's largest number of parts in one multipart upload.</summary>
+    public const int MaxPartCount = 10_000;
+
+    /// <summary>The default part size for uploads and downloads.</summary>
+    public const long DefaultPartSize = 8L * 1024 * 1024;
+}
