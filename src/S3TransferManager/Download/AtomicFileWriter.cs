@@ -1,0 +1,83 @@
+using Microsoft.Extensions.Logging;
+using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager.Download;
+
+/// <summary>
+/// A temporary file beside the destination that takes writes at any offset and replaces the destination only on
+/// <see cref="Commit"/>. Disposing it uncommitted deletes it, so a failed download leaves nothing behind and an
+/// existing destination untouched.
+/// </summary>
+internal sealed class AtomicFileWriter : IDisposable
+{
+    private readonly string _destinationPath;
+    private readonly ILogger _logger;
+    private SafeFileHandle? _handle;
+    private bool _committed;
+
+    private AtomicFileWriter(string destinationPath, string tempPath, SafeFileHandle handle, ILogger logger)
+    {
+        _destinationPath = destinationPath;
+        TempPath = tempPath;
+        _handle = handle;
+        _logger = logger;
+    }
+
+    public string TempPath { get; }
+
+    /// <summary>Creates the destination's folder if needed and a new temporary file in it, with room for
+    /// <paramref name="length"/> bytes reserved up front (a full disk fails here, before any download).</summary>
+    public static AtomicFileWriter Create(string destinationPath, long length, ILogger logger)
+    {
+        string fullPath = Path.GetFullPath(destinationPath);
+        string folder = Path.GetDirectoryName(fullPath)!;
+        Directory.CreateDirectory(folder);
+
+        // Same folder, so the final rename never crosses file systems; a dot prefix keeps it out of plain listings.
+        string tempPath = Path.Combine(folder, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}.s3tmp");
+        SafeFileHandle handle = File.OpenHandle(tempPath, FileMode.CreateNew, FileAccess.Write, FileShare.None,
+            FileOptions.None, preallocationSize: length);
+        return new AtomicFileWriter(fullPath, tempPath, handle, logger);
+    }
+
+    public ValueTask WriteAsync(ReadOnlyMemory<byte> data, long offset, CancellationToken cancellationToken) =>
+        RandomAccess.WriteAsync(Handle, data, offset, cancellationToken);
+
+    /// <summary>Closes the file (flushing it to the device first when asked) and renames it over the destination.</summary>
+    public void Commit(bool flushToDisk)
+    {
+        SafeFileHandle handle = Handle;
+        if (flushToDisk)
+        {
+            RandomAccess.FlushToDisk(handle);
+        }
+
+        handle.Dispose();
+        _handle = null;
+        File.Move(TempPath, _destinationPath, overwrite: true);
+        _committed = true;
+    }
+
+    public void Dispose()
+    {
+        _handle?.Dispose();
+        _handle = null;
+        if (_committed)
+        {
+            return;
+        }
+
+        _committed = true;
+        try
+        {
+            File.Delete(TempPath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.TempFileNotDeleted(_logger, TempPath, e);
+        }
+    }
+
+    private SafeFileHandle Handle => _handle ?? throw new ObjectDisposedException(nameof(AtomicFileWriter));
+}

@@ -1,0 +1,170 @@
+using System.Runtime.CompilerServices;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager.Download;
+
+/// <summary>
+/// The bytes of one part, read from its HTTP body. When the body breaks off (an <see cref="IOException"/>, or an end
+/// before the promised length), only the missing range is requested again, with If-Match, a bounded number of times
+/// with doubling delays. Invariant: <c>_next</c> is the absolute offset of the next byte to return; bytes before it
+/// were handed out exactly once.
+/// </summary>
+internal sealed class ResumableRangeStream : Stream
+{
+    private readonly RangeRequester _requester;
+    private readonly int _partNumber;
+    private readonly long _start;
+    private readonly long _end;
+    private readonly int _maxResumes;
+    private readonly TimeSpan _resumeDelay;
+    private readonly ILogger _logger;
+    private GetObjectResponse? _response;
+    private long _next;
+    private int _resumes;
+
+    /// <param name="requester">Sends the GET for the range, and for every resume.</param>
+    /// <param name="partNumber">The part's number, for errors and logs.</param>
+    /// <param name="start">The part's first byte.</param>
+    /// <param name="end">The part's last byte (inclusive); <paramref name="start"/> - 1 for an empty part.</param>
+    /// <param name="response">An already open response for the range (the discovery GET), owned from now on; or
+    /// <see langword="null"/> to send the GET on the first read.</param>
+    /// <param name="maxResumes">How many times a broken body may be resumed.</param>
+    /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
+    /// <param name="logger">Where resumes are logged.</param>
+    public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
+        int maxResumes, TimeSpan resumeDelay, ILogger logger)
+    {
+        _requester = requester;
+        _partNumber = partNumber;
+        _start = start;
+        _end = end;
+        _next = start;
+        _response = response;
+        _maxResumes = maxResumes;
+        _resumeDelay = resumeDelay;
+        _logger = logger;
+    }
+
+    public int PartNumber => _partNumber;
+
+    public override bool CanRead => true;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => false;
+
+    public override long Length => _end - _start + 1;
+
+    public override long Position
+    {
+        get => _next - _start;
+        set => throw new NotSupportedException();
+    }
+
+    public long Remaining => _end - _next + 1;
+
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        long remaining = Remaining;
+        if (remaining <= 0 || buffer.IsEmpty)
+        {
+            return 0;
+        }
+
+        if (buffer.Length > remaining)
+        {
+            buffer = buffer[..(int)remaining];
+        }
+
+        while (true)
+        {
+            _response ??= await _requester.GetAsync(_next, _end, cancellationToken).ConfigureAwait(false);
+            int read;
+            try
+            {
+                read = await _response.ResponseStream.ReadAsync(buffer, cancellationToken).ConfigureAwait(false);
+            }
+            catch (IOException e) when (!cancellationToken.IsCancellationRequested)
+            {
+                await PrepareResumeAsync(e, cancellationToken).ConfigureAwait(false);
+                continue;
+            }
+
+            if (read == 0)
+            {
+                var truncated = new EndOfStreamException($"The body ended {Remaining} bytes before the end of part {_partNumber}.");
+                await PrepareResumeAsync(truncated, cancellationToken).ConfigureAwait(false);
+                continue;
+            }
+
+            _next += read;
+            return read;
+        }
+    }
+
+    private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
+    {
+        _response?.Dispose();
+        _response = null;
+        DownloadTarget target = _requester.Target;
+        if (_resumes >= _maxResumes)
+        {
+            throw new PartDownloadException(_partNumber,
+                $"Part {_partNumber} of s3://{target.BucketName}/{target.Key} (bytes {_start}-{_end}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
+                error);
+        }
+
+        _resumes++;
+        Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _maxResumes, error);
+        TimeSpan delay = _resumeDelay * (1 << Math.Min(_resumes - 1, 16));
+        if (delay > TimeSpan.Zero)
+        {
+            await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    public override int Read(Span<byte> buffer)
+    {
+        // Stream.Read is the one place sync may bridge to async: callers that chose a synchronous API block by choice.
+        byte[] rented = System.Buffers.ArrayPool<byte>.Shared.Rent(Math.Min(buffer.Length, TransferLimits.BufferSize));
+        try
+        {
+            int read = ReadAsync(rented.AsMemory(0, Math.Min(buffer.Length, rented.Length))).AsTask().GetAwaiter().GetResult();
+            rented.AsSpan(0, read).CopyTo(buffer);
+            return read;
+        }
+        finally
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+    public override void Flush()
+    {
+    }
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            _response?.Dispose();
+            _response = null;
+        }
+
+        base.Dispose(disposing);
+    }
+}

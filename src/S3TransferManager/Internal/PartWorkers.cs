@@ -1,0 +1,59 @@
+using System.Runtime.ExceptionServices;
+
+namespace S3TransferManager.Internal;
+
+/// <summary>
+/// Runs one action per part on a fixed number of workers that claim parts in increasing order, so the part a reader
+/// needs next is always already claimed. The first failure cancels the rest; it is the error the caller sees, unless the
+/// caller itself cancelled. No list of tasks grows with the part count.
+/// </summary>
+internal static class PartWorkers
+{
+    public static async Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
+        CancellationToken cancellationToken)
+    {
+        using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var state = new State(partCount, partAction, failFast);
+        var workers = new Task[Math.Min(workerCount, partCount)];
+        for (int i = 0; i < workers.Length; i++)
+        {
+            workers[i] = state.WorkAsync();
+        }
+
+        await Task.WhenAll(workers).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        cancellationToken.ThrowIfCancellationRequested();
+        if (state.FirstError is { } error)
+        {
+            ExceptionDispatchInfo.Throw(error);
+        }
+    }
+
+    private sealed class State(int partCount, Func<int, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+    {
+        private int _lastClaimed;
+        private Exception? _firstError;
+
+        public Exception? FirstError => Volatile.Read(ref _firstError);
+
+        public async Task WorkAsync()
+        {
+            // Start on the pool, not inline on the caller, so workers begin their GETs side by side.
+            await Task.Yield();
+            CancellationToken token = failFast.Token;
+            int part;
+            while (!token.IsCancellationRequested && (part = Interlocked.Increment(ref _lastClaimed)) <= partCount)
+            {
+                try
+                {
+                    await partAction(part, token).ConfigureAwait(false);
+                }
+                catch (Exception e)
+                {
+                    Interlocked.CompareExchange(ref _firstError, e, null);
+                    await failFast.CancelAsync().ConfigureAwait(false);
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+namespace S3TransferManager;
+
+/// <summary>A download failed or was cancelled; no partial file was left behind.</summary>
+public sealed class DownloadFailedEventArgs : EventArgs
+{
+    internal DownloadFailedEventArgs(TransferUtilityDownloadRequest request, Exception exception, long transferredBytes)
+    {
+        Request = request;
+        Exception = exception;
+        TransferredBytes = transferredBytes;
+    }
+
+    /// <summary>The request that failed.</summary>
+    public TransferUtilityDownloadRequest Request { get; }
+
+    /// <summary>The error the caller receives (an <see cref="OperationCanceledException"/> when cancelled).</summary>
+    public Exception Exception { get; }
+
+    /// <summary>Bytes received before the failure (all of them discarded).</summary>
+    public long TransferredBytes { get; }
+}

@@ -1,0 +1,45 @@
+namespace S3TransferManager;
+
+/// <summary>Downloads one S3 object to a local file.</summary>
+/// <remarks>
+/// The object is fetched with parallel ranged GETs into a temporary file beside <see cref="FilePath"/>, which
+/// replaces the destination only when every byte has arrived. A failed or cancelled download leaves an existing
+/// destination untouched and no temporary file behind.
+/// </remarks>
+public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
+{
+    /// <summary>The destination file. Its folder is created when missing; an existing file is replaced.</summary>
+    public string? FilePath { get; set; }
+
+    /// <summary>Raised as bytes are written; the last event reports the object's whole length.</summary>
+    public event EventHandler<TransferProgressArgs>? WriteObjectProgressEvent;
+
+    /// <summary>Raised once, before the first request is sent.</summary>
+    public event EventHandler<DownloadInitiatedEventArgs>? DownloadInitiatedEvent;
+
+    /// <summary>Raised once, after the destination file is in place.</summary>
+    public event EventHandler<DownloadCompletedEventArgs>? DownloadCompletedEvent;
+
+    /// <summary>Raised once, when the download fails or is cancelled.</summary>
+    public event EventHandler<DownloadFailedEventArgs>? DownloadFailedEvent;
+
+    internal void Validate()
+    {
+        ValidateObject();
+        ArgumentException.ThrowIfNullOrWhiteSpace(FilePath, nameof(FilePath));
+        if (Directory.Exists(FilePath) || Path.EndsInDirectorySeparator(FilePath))
+        {
+            throw new ArgumentException($"FilePath '{FilePath}' names a folder; it must name a file.", nameof(FilePath));
+        }
+    }
+
+    internal bool HasProgressSubscribers => WriteObjectProgressEvent is not null;
+
+    internal void OnProgress(TransferProgressArgs args) => WriteObjectProgressEvent?.Invoke(this, args);
+
+    internal void OnInitiated(DownloadInitiatedEventArgs args) => DownloadInitiatedEvent?.Invoke(this, args);
+
+    internal void OnCompleted(DownloadCompletedEventArgs args) => DownloadCompletedEvent?.Invoke(this, args);
+
+    internal void OnFailed(DownloadFailedEventArgs args) => DownloadFailedEvent?.Invoke(this, args);
+}
