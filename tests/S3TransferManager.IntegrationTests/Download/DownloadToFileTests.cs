@@ -1,0 +1,165 @@
+using S3TransferManager.IntegrationTests.Infrastructure;
+
+namespace S3TransferManager.IntegrationTests.Download;
+
+[Collection(MotoCollection.Name)]
+public sealed class DownloadToFileTests(MotoServer moto)
+{
+    private const int PartSize = 256 * 1024;
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(PartSize - 1)]
+    [InlineData(PartSize)]
+    [InlineData(PartSize + 1)]
+    [InlineData(3 * PartSize + 7)]
+    public async Task DownloadWithResponseAsync_AnySize_FileMatchesObjectByteForByte(int size)
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(size);
+        string eTag = await s3.PutAsync("object", content, "application/x-test");
+        string path = s3.PathFor("downloaded.bin");
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(
+            new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = PartSize });
+
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        Assert.Equal(size, response.ContentLength);
+        Assert.Equal(eTag, response.ETag);
+        Assert.Equal("application/x-test", response.ContentType);
+        Assert.Equal([path], Directory.GetFiles(s3.Folder));
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(PartSize)]
+    [InlineData(PartSize + 1)]
+    [InlineData(3 * PartSize + 7)]
+    public async Task DownloadWithResponseAsync_AnySize_OneRangedGetPerPartAndNoHead(int size)
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string eTag = await s3.PutAsync("object", TestData.Bytes(size));
+        using TransferUtility utility = s3.CreateUtility();
+
+        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), PartSize = PartSize,
+        });
+
+        IReadOnlyList<RequestRecord> requests = s3.Handler.Requests;
+        int parts = (size + PartSize - 1) / PartSize;
+        Assert.DoesNotContain(requests, r => r.Method == "HEAD");
+        Assert.Equal(parts, requests.Count);
+        Assert.All(requests, r => Assert.True(r.IsGet));
+        Assert.Equal($"bytes=0-{PartSize - 1}", requests[0].Range);
+        Assert.Null(requests[0].IfMatch);
+        var laterRanges = requests.Skip(1).Select(r => r.Range ?? "").Order().ToList();
+        var expectedRanges = Enumerable.Range(1, parts - 1)
+            .Select(i => $"bytes={(long)i * PartSize}-{Math.Min((long)(i + 1) * PartSize, size) - 1}").Order().ToList();
+        Assert.Equal(expectedRanges, laterRanges);
+        Assert.All(requests.Skip(1), r => Assert.Equal(eTag, r.IfMatch));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_EmptyObject_OneMorePlainGetAndEmptyFile()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("empty", []);
+        string path = s3.PathFor("empty.bin");
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(
+            new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "empty", FilePath = path, PartSize = PartSize });
+
+        Assert.Equal(0, response.ContentLength);
+        Assert.Equal(0, new FileInfo(path).Length);
+        IReadOnlyList<RequestRecord> requests = s3.Handler.Requests;
+        Assert.Equal(2, requests.Count);
+        Assert.Equal($"bytes=0-{PartSize - 1}", requests[0].Range);
+        Assert.Null(requests[1].Range);
+        Assert.All(requests, r => Assert.True(r.IsGet));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ManyParts_KeepsAtMostConcurrentServiceRequestsInFlight()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(24 * 64 * 1024);
+        await s3.PutAsync("object", content);
+        using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 3 });
+
+        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), PartSize = 64 * 1024,
+        });
+
+        Assert.Equal(24, s3.Handler.Requests.Count);
+        Assert.InRange(s3.Handler.MaxInFlight, 2, 3);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(s3.PathFor("f")));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_LargeObjectWithDefaultPartSize_MatchesByteForByte()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes((100 * 1024 * 1024) + 12345);
+        await s3.PutAsync("large", content);
+        string path = s3.PathFor("large.bin");
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(
+            new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "large", FilePath = path });
+
+        Assert.Equal(content.Length, response.ContentLength);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        Assert.Equal(13, s3.Handler.Requests.Count);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_MissingFolder_CreatesIt()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(1000);
+        await s3.PutAsync("object", content);
+        string path = Path.Combine(s3.Folder, "a", "b", "c.bin");
+        using TransferUtility utility = s3.CreateUtility();
+
+        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path });
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(path));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ExistingDestination_IsReplaced()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(5000);
+        await s3.PutAsync("object", content);
+        string path = s3.PathFor("existing.bin");
+        await File.WriteAllBytesAsync(path, TestData.Bytes(90_000, seed: 7));
+        using TransferUtility utility = s3.CreateUtility();
+
+        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = 1024 });
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(path));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_Metadata_IsReturned()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        using var body = new MemoryStream(TestData.Bytes(10));
+        var put = new Amazon.S3.Model.PutObjectRequest { BucketName = s3.BucketName, Key = "m", InputStream = body, ContentType = "text/plain" };
+        put.Metadata.Add("color", "blue");
+        await s3.SetupClient.PutObjectAsync(put);
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(
+            new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "m", FilePath = s3.PathFor("m") });
+
+        Assert.Equal("blue", response.Metadata["color"]);
+        Assert.NotNull(response.LastModified);
+    }
+}

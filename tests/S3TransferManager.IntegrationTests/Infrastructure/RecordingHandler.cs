@@ -1,0 +1,118 @@
+using System.Collections.Concurrent;
+using System.Net;
+using System.Text;
+
+namespace S3TransferManager.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// Sits between the AWS SDK and the network: records every request (method, Range, If-Match), counts how many are in
+/// flight (until their body is finished or disposed), and applies faults chosen by a rule.
+/// </summary>
+public sealed class RecordingHandler : DelegatingHandler
+{
+    private readonly ConcurrentQueue<RequestRecord> _requests = new();
+    private int _count;
+    private int _inFlight;
+    private int _maxInFlight;
+
+    public RecordingHandler()
+        : base(new SocketsHttpHandler { MaxConnectionsPerServer = 64, PooledConnectionLifetime = TimeSpan.FromMinutes(5) })
+    {
+    }
+
+    /// <summary>Chooses a fault for a request (or null to pass it through). Runs once per request.</summary>
+    public Func<RequestRecord, Fault?>? FaultRule { get; set; }
+
+    public IReadOnlyList<RequestRecord> Requests => [.. _requests.OrderBy(r => r.Index)];
+
+    public int MaxInFlight => Volatile.Read(ref _maxInFlight);
+
+    public int InFlight => Volatile.Read(ref _inFlight);
+
+    public void Reset()
+    {
+        _requests.Clear();
+        Volatile.Write(ref _maxInFlight, 0);
+        FaultRule = null;
+    }
+
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        var record = new RequestRecord(
+            Interlocked.Increment(ref _count),
+            request.Method.Method,
+            request.RequestUri!,
+            request.Headers.TryGetValues("Range", out var range) ? string.Join(",", range) : null,
+            request.Headers.TryGetValues("If-Match", out var ifMatch) ? string.Join(",", ifMatch) : null);
+        _requests.Enqueue(record);
+        Fault? fault = FaultRule?.Invoke(record);
+
+        int now = Interlocked.Increment(ref _inFlight);
+        UpdateMax(now);
+        var release = new OnceAction(() => Interlocked.Decrement(ref _inFlight));
+        try
+        {
+            switch (fault)
+            {
+                case Fault.Status status:
+                    release.Run();
+                    return ErrorResponse(request, status);
+                case Fault.Stall stall:
+                    stall.Started.TrySetResult();
+                    await stall.Release.WaitAsync(cancellationToken);
+                    break;
+                case Fault.Before before:
+                    await before.Action();
+                    break;
+            }
+
+            HttpResponseMessage response = await base.SendAsync(request, cancellationToken);
+            var body = new FaultingStream(await response.Content.ReadAsStreamAsync(cancellationToken), fault, release);
+            var content = new StreamContent(body);
+            foreach (var header in response.Content.Headers)
+            {
+                content.Headers.TryAddWithoutValidation(header.Key, header.Value);
+            }
+
+            response.Content = content;
+            return response;
+        }
+        catch
+        {
+            release.Run();
+            throw;
+        }
+    }
+
+    private void UpdateMax(int now)
+    {
+        int seen;
+        while (now > (seen = Volatile.Read(ref _maxInFlight)) && Interlocked.CompareExchange(ref _maxInFlight, now, seen) != seen)
+        {
+        }
+    }
+
+    private static HttpResponseMessage ErrorResponse(HttpRequestMessage request, Fault.Status status)
+    {
+        string xml = $"<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>{status.ErrorCode}</Code><Message>injected</Message><RequestId>test</RequestId></Error>";
+        return new HttpResponseMessage(status.Code)
+        {
+            RequestMessage = request,
+            Content = new StringContent(xml, Encoding.UTF8, "application/xml"),
+        };
+    }
+
+    /// <summary>Runs an action at most once, from whichever path gets there first.</summary>
+    internal sealed class OnceAction(Action action)
+    {
+        private int _done;
+
+        public void Run()
+        {
+            if (Interlocked.Exchange(ref _done, 1) == 0)
+            {
+                action();
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+using Amazon.Runtime;
+using Amazon.S3;
+using Amazon.S3.Model;
+
+namespace S3TransferManager.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// One test's view of moto: its own bucket, a client whose every request is recorded (and can be faulted), a plain
+/// client for setup that bypasses the recorder, and a scratch folder that is deleted afterwards.
+/// </summary>
+public sealed class S3TestContext : IAsyncDisposable
+{
+    private S3TestContext(MotoServer server, string bucket)
+    {
+        Handler = new RecordingHandler();
+        Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler));
+        SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null);
+        BucketName = bucket;
+        Folder = Directory.CreateTempSubdirectory("s3tm-test-").FullName;
+    }
+
+    public RecordingHandler Handler { get; }
+
+    /// <summary>The client the library under test uses.</summary>
+    public AmazonS3Client Client { get; }
+
+    /// <summary>A client for putting and checking objects, invisible to <see cref="Handler"/>.</summary>
+    public AmazonS3Client SetupClient { get; }
+
+    public string BucketName { get; }
+
+    public string Folder { get; }
+
+    public static async Task<S3TestContext> CreateAsync(MotoServer server)
+    {
+        var context = new S3TestContext(server, "t-" + Guid.NewGuid().ToString("N")[..20]);
+        await context.SetupClient.PutBucketAsync(context.BucketName);
+        return context;
+    }
+
+    public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory)
+    {
+        var config = new AmazonS3Config
+        {
+            ServiceURL = serviceUrl.ToString(),
+            ForcePathStyle = true,
+            AuthenticationRegion = "us-east-1",
+            // moto does not check checksums; tests that care compute their own.
+            RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
+            ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
+        };
+        if (httpClientFactory is not null)
+        {
+            config.HttpClientFactory = httpClientFactory;
+        }
+
+        return new AmazonS3Client(new BasicAWSCredentials("test", "test"), config);
+    }
+
+    public TransferUtility CreateUtility(TransferUtilityConfig? config = null) => new(Client, config);
+
+    public string PathFor(string name) => Path.Combine(Folder, name);
+
+    /// <summary>Puts an object through the setup client (with a content type: moto stores form-encoded PUTs empty).</summary>
+    public async Task<string> PutAsync(string key, byte[] content, string contentType = "application/octet-stream")
+    {
+        using var body = new MemoryStream(content, writable: false);
+        PutObjectResponse response = await SetupClient.PutObjectAsync(new PutObjectRequest
+        {
+            BucketName = BucketName,
+            Key = key,
+            InputStream = body,
+            ContentType = contentType,
+        });
+        return response.ETag;
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        Client.Dispose();
+        SetupClient.Dispose();
+        Handler.Dispose();
+        try
+        {
+            Directory.Delete(Folder, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A scratch folder under /tmp; a leftover does not affect other tests.
+        }
+
+        return ValueTask.CompletedTask;
+    }
+}
