@@ -66,6 +66,42 @@ public sealed class TransferUtility : IDisposable
         CancellationToken cancellationToken = default) =>
         DownloadWithResponseAsync(new TransferUtilityDownloadRequest { FilePath = filePath, BucketName = bucketName, Key = key }, cancellationToken);
 
+    /// <summary>
+    /// Opens an object as a read-only stream. Parts are fetched in parallel with ranged GETs (the first also learns the
+    /// size and ETag; no HEAD request) and read strictly in order. At most
+    /// <see cref="TransferUtilityOpenStreamRequest.MaxInMemoryParts"/> parts are fetched ahead of the reader, buffered
+    /// in 64 KiB pooled chunks; the part the reader is waiting for is read straight from its HTTP body. Waiting for a
+    /// part never blocks a thread on the asynchronous API.
+    /// </summary>
+    /// <param name="request">What to open.</param>
+    /// <param name="cancellationToken">Cancels the open, and later the background requests of the open stream.</param>
+    /// <returns>The open object; dispose it to stop the transfer and return every pooled buffer.</returns>
+    /// <exception cref="ArgumentException">The bucket or key is missing, or a size is out of range. Nothing is sent.</exception>
+    /// <exception cref="ObjectModifiedException">The object did not have <see cref="DownloadRequestBase.IfMatch"/>.</exception>
+    /// <exception cref="AmazonS3Exception">S3 refused the first request (missing object, access denied, ...).</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    /// <remarks>Reads of the returned stream throw <see cref="PartDownloadException"/> naming the part when a part
+    /// fails for good (its <see cref="Exception.InnerException"/> says why: an <see cref="ObjectModifiedException"/>
+    /// when the object changed), and every later read throws too.</remarks>
+    public Task<TransferUtilityOpenStreamResponse> OpenStreamWithResponseAsync(TransferUtilityOpenStreamRequest request,
+        CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        request.Validate();
+        return new OpenStreamCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
+    }
+
+    /// <summary>Opens an object as a stream with the default settings; see
+    /// <see cref="OpenStreamWithResponseAsync(TransferUtilityOpenStreamRequest, CancellationToken)"/>.</summary>
+    /// <param name="bucketName">The bucket.</param>
+    /// <param name="key">The object's key.</param>
+    /// <param name="cancellationToken">Cancels the open, and later the background requests.</param>
+    /// <returns>The open object.</returns>
+    public Task<TransferUtilityOpenStreamResponse> OpenStreamWithResponseAsync(string bucketName, string key,
+        CancellationToken cancellationToken = default) =>
+        OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = bucketName, Key = key }, cancellationToken);
+
     /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. The client is
     /// not disposed: it belongs to the caller.</summary>
     public void Dispose() => _disposed = true;

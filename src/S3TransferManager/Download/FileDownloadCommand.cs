@@ -1,6 +1,5 @@
 using System.Buffers;
 using Amazon.S3;
-using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
 
@@ -50,7 +49,7 @@ internal sealed class FileDownloadCommand
     private async Task<TransferUtilityDownloadResponse> DownloadAsync(CancellationToken cancellationToken)
     {
         DiscoveredObject discovered = await ObjectDiscovery.DiscoverAsync(_client, _request, cancellationToken).ConfigureAwait(false);
-        var firstResponse = new FirstResponseSlot(discovered.FirstResponse);
+        var bodies = new PartBodies(_client, discovered, _config, _logger);
         try
         {
             DownloadTarget target = discovered.Target;
@@ -59,11 +58,9 @@ internal sealed class FileDownloadCommand
             _progress.SetTotal(target.TotalLength);
 
             using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _logger);
-            var requester = new RangeRequester(_client, target);
             await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
             {
-                var body = new ResumableRangeStream(requester, part, layout.StartOf(part), layout.EndOf(part),
-                    part == 1 ? firstResponse.Take() : null, _config.InterruptedBodyRetryAttempts, _config.InterruptedBodyRetryDelay, _logger);
+                ResumableRangeStream body = bodies.Create(part);
                 await using (body.ConfigureAwait(false))
                 {
                     await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
@@ -84,7 +81,7 @@ internal sealed class FileDownloadCommand
         }
         finally
         {
-            firstResponse.Take()?.Dispose();
+            bodies.ReleaseUnused();
         }
     }
 
@@ -113,13 +110,5 @@ internal sealed class FileDownloadCommand
         {
             ArrayPool<byte>.Shared.Return(buffer);
         }
-    }
-
-    /// <summary>Hands the discovery response to exactly one owner: part 1's stream, or the final cleanup.</summary>
-    private sealed class FirstResponseSlot(GetObjectResponse response)
-    {
-        private GetObjectResponse? _response = response;
-
-        public GetObjectResponse? Take() => Interlocked.Exchange(ref _response, null);
     }
 }

@@ -65,6 +65,16 @@ internal sealed class ResumableRangeStream : Stream
 
     public long Remaining => _end - _next + 1;
 
+    /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
+    /// rather than in whoever reads the body later.</summary>
+    public async ValueTask OpenAsync(CancellationToken cancellationToken)
+    {
+        if (_response is null && Remaining > 0)
+        {
+            _response = await _requester.GetAsync(_next, _end, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {

@@ -31,33 +31,16 @@ public sealed class MotoServer : IAsyncLifetime
         var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var output = new System.Text.StringBuilder();
         _process = new Process { StartInfo = start, EnableRaisingEvents = true };
-        DataReceivedEventHandler onLine = (_, e) =>
-        {
-            if (e.Data is null)
-            {
-                return;
-            }
-
-            lock (output)
-            {
-                output.AppendLine(e.Data);
-            }
-
-            if (e.Data.Contains("Running on", StringComparison.Ordinal))
-            {
-                ready.TrySetResult();
-            }
-        };
-        _process.OutputDataReceived += onLine;
-        _process.ErrorDataReceived += onLine;
         _process.Exited += (_, _) => ready.TrySetException(new InvalidOperationException($"moto exited early. {InstallHint}\n{output}"));
         if (!_process.Start())
         {
             throw new InvalidOperationException($"Could not start python3. {InstallHint}");
         }
 
-        _process.BeginErrorReadLine();
-        _process.BeginOutputReadLine();
+        // moto logs every request; its pipes must be drained or it stalls. Dedicated threads do it, because the
+        // runtime's async pipe reads would hold thread-pool threads, and some tests cap the pool at 2 workers.
+        StartDrainThread(_process.StandardError, output, ready);
+        StartDrainThread(_process.StandardOutput, output, ready);
         await ready.Task.WaitAsync(TimeSpan.FromSeconds(60));
         ServiceUrl = new Uri($"http://127.0.0.1:{port}");
 
@@ -79,6 +62,33 @@ public sealed class MotoServer : IAsyncLifetime
 
         _process?.Dispose();
         return Task.CompletedTask;
+    }
+
+    private static void StartDrainThread(StreamReader reader, System.Text.StringBuilder output, TaskCompletionSource ready)
+    {
+        var thread = new Thread(() =>
+        {
+            while (reader.ReadLine() is { } line)
+            {
+                if (!ready.Task.IsCompleted)
+                {
+                    lock (output)
+                    {
+                        output.AppendLine(line);
+                    }
+                }
+
+                if (line.Contains("Running on", StringComparison.Ordinal))
+                {
+                    ready.TrySetResult();
+                }
+            }
+        })
+        {
+            IsBackground = true,
+            Name = "moto output",
+        };
+        thread.Start();
     }
 
     private static async Task EnsureMotoInstalledAsync()

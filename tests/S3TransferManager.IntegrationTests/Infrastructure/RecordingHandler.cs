@@ -23,6 +23,9 @@ public sealed class RecordingHandler : DelegatingHandler
     /// <summary>Chooses a fault for a request (or null to pass it through). Runs once per request.</summary>
     public Func<RequestRecord, Fault?>? FaultRule { get; set; }
 
+    /// <summary>Called when a request's response body is finished (read to its end, or disposed).</summary>
+    public Action<RequestRecord>? OnFinished { get; set; }
+
     public IReadOnlyList<RequestRecord> Requests => [.. _requests.OrderBy(r => r.Index)];
 
     public int MaxInFlight => Volatile.Read(ref _maxInFlight);
@@ -34,6 +37,7 @@ public sealed class RecordingHandler : DelegatingHandler
         _requests.Clear();
         Volatile.Write(ref _maxInFlight, 0);
         FaultRule = null;
+        OnFinished = null;
     }
 
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
@@ -49,7 +53,11 @@ public sealed class RecordingHandler : DelegatingHandler
 
         int now = Interlocked.Increment(ref _inFlight);
         UpdateMax(now);
-        var release = new OnceAction(() => Interlocked.Decrement(ref _inFlight));
+        var release = new OnceAction(() =>
+        {
+            Interlocked.Decrement(ref _inFlight);
+            OnFinished?.Invoke(record);
+        });
         try
         {
             switch (fault)

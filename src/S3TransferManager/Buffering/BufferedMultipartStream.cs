@@ -1,0 +1,135 @@
+using System.Buffers;
+using System.Runtime.CompilerServices;
+
+namespace S3TransferManager.Buffering;
+
+/// <summary>
+/// The read-only, non-seekable stream over a <see cref="PartBufferManager"/> that callers of OpenStream read. It owns
+/// the manager and the producers filling it: disposing it cancels them and returns every pooled chunk.
+/// Invariant: <c>_position</c> counts the bytes handed to the caller.
+/// </summary>
+internal sealed class BufferedMultipartStream : Stream
+{
+    private readonly PartBufferManager _manager;
+    private readonly CancellationTokenSource _stopProducers;
+    private readonly long _length;
+    private Task _producers = Task.CompletedTask;
+    private long _position;
+    private int _disposed;
+
+    public BufferedMultipartStream(PartBufferManager manager, long length, CancellationTokenSource stopProducers)
+    {
+        _manager = manager;
+        _length = length;
+        _stopProducers = stopProducers;
+    }
+
+    /// <summary>Completes when every producer has stopped (all requests finished or cancelled).</summary>
+    internal Task Producers => _producers;
+
+    internal PartBufferManager Manager => _manager;
+
+    /// <summary>Attaches the running producers; their failures already reach the reader through the manager, so
+    /// the task's own exception is observed here and never surfaces as unobserved.</summary>
+    internal void AttachProducers(Task producers)
+    {
+        _producers = producers;
+        _ = producers.ContinueWith(static t => _ = t.Exception, CancellationToken.None,
+            TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+    }
+
+    public override bool CanRead => Volatile.Read(ref _disposed) == 0;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => false;
+
+    /// <summary>The object's length: known from the first response, even though the stream cannot seek.</summary>
+    public override long Length => _length;
+
+    public override long Position
+    {
+        get => _position;
+        set => throw new NotSupportedException("The stream reads an S3 object front to back and cannot seek.");
+    }
+
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        ValueTask<int> read = _manager.ReadAsync(buffer, cancellationToken);
+        if (read.IsCompletedSuccessfully)
+        {
+            int count = read.Result;
+            _position += count;
+            return new ValueTask<int>(count);
+        }
+
+        return AwaitReadAsync(read);
+    }
+
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private async ValueTask<int> AwaitReadAsync(ValueTask<int> pending)
+    {
+        int count = await pending.ConfigureAwait(false);
+        _position += count;
+        return count;
+    }
+
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+    public override int Read(byte[] buffer, int offset, int count) => ReadSync(buffer.AsMemory(offset, count));
+
+    public override int Read(Span<byte> buffer)
+    {
+        byte[] rented = ArrayPool<byte>.Shared.Rent(Math.Min(buffer.Length, 64 * 1024));
+        try
+        {
+            int read = ReadSync(rented.AsMemory(0, Math.Min(buffer.Length, rented.Length)));
+            rented.AsSpan(0, read).CopyTo(buffer);
+            return read;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    /// <summary>Stream.Read is the one place sync may bridge to async: buffered data completes synchronously, and a
+    /// caller that chose the synchronous API blocks only while a part is still on its way.</summary>
+    private int ReadSync(Memory<byte> buffer)
+    {
+        ValueTask<int> read = ReadAsync(buffer, CancellationToken.None);
+        return read.IsCompletedSuccessfully ? read.Result : read.AsTask().GetAwaiter().GetResult();
+    }
+
+    public override void Flush()
+    {
+    }
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException("The stream cannot seek.");
+
+    public override void SetLength(long value) => throw new NotSupportedException("The stream is read-only.");
+
+    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException("The stream is read-only.");
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && Interlocked.Exchange(ref _disposed, 1) == 0)
+        {
+            // Cancel first so no producer starts a new request, then release what is buffered and anyone waiting.
+            _stopProducers.Cancel();
+            _manager.Dispose();
+            _ = _producers.ContinueWith(static (_, cts) => ((CancellationTokenSource)cts!).Dispose(), _stopProducers,
+                CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        }
+
+        base.Dispose(disposing);
+    }
+
+    public override async ValueTask DisposeAsync()
+    {
+        Dispose(disposing: true);
+        await _producers.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        GC.SuppressFinalize(this);
+    }
+}

@@ -1,0 +1,28 @@
+namespace S3TransferManager;
+
+/// <summary>Opens an S3 object as a read-only stream whose parts are fetched in parallel and read in order.</summary>
+/// <remarks>
+/// Memory is bounded: at most <see cref="MaxInMemoryParts"/> parts ahead of the reader are fetched, each buffered in
+/// 64 KiB pooled chunks, so the worst case is <c>MaxInMemoryParts x PartSize</c> plus one 64 KiB buffer per
+/// connection. The part the reader is waiting for is read straight from its HTTP body, without buffering.
+/// </remarks>
+public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
+{
+    /// <summary>How many parts may be fetched ahead of the reader (including the one it is reading).</summary>
+    /// <value>
+    /// 16. With the default 8 MiB parts that is at most 128 MiB of buffers, and it keeps the default 10 connections
+    /// busy with 6 parts of slack for parts that arrive out of order. Fewer parts than
+    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of connections in use.
+    /// Must be at least 1.
+    /// </value>
+    public int MaxInMemoryParts { get; set; } = 16;
+
+    internal void Validate()
+    {
+        ValidateObject();
+        if (MaxInMemoryParts < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxInMemoryParts), MaxInMemoryParts, "At least one part must fit in memory.");
+        }
+    }
+}
