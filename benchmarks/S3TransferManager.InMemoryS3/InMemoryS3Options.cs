@@ -1,0 +1,45 @@
+namespace S3TransferManager.InMemoryS3;
+
+/// <summary>Settings of an <see cref="InMemoryS3Server"/>.</summary>
+public sealed class InMemoryS3Options
+{
+    /// <summary>The traffic profile.</summary>
+    /// <value>Default <see cref="InMemoryS3Profile.Raw"/>.</value>
+    public InMemoryS3Profile Profile { get; set; } = InMemoryS3Profile.Raw;
+
+    /// <summary>The TCP port to bind on 127.0.0.1; 0 picks a free port.</summary>
+    /// <value>Default 0.</value>
+    public int Port { get; set; }
+
+    /// <summary>The delay before the first byte of every response, in the <see cref="InMemoryS3Profile.S3Like"/> profile.</summary>
+    /// <value>Default 20 ms.</value>
+    public TimeSpan FirstByteDelay { get; set; } = TimeSpan.FromMilliseconds(20);
+
+    /// <summary>
+    /// The bandwidth cap of one connection, in bytes per second, shared by request and response bodies, in the
+    /// <see cref="InMemoryS3Profile.S3Like"/> profile.
+    /// </summary>
+    /// <value>Default 60,000,000 (60 MB/s).</value>
+    public long BandwidthBytesPerSecond { get; set; } = 60_000_000;
+
+    /// <summary>
+    /// Whether ETags are the MD5 of the content, as S3 computes them. MD5 runs at well under 1 GiB/s on one core, so
+    /// upload benchmarks can turn it off to keep the endpoint from being the bottleneck; ETags are then random but
+    /// still unique, and multipart ETags keep their <c>-N</c> form.
+    /// </summary>
+    /// <value>Default <see langword="true"/>.</value>
+    public bool ComputeMd5ETags { get; set; } = true;
+
+    /// <summary>The smallest size CompleteMultipartUpload accepts for every part but the last (S3: 5 MiB).</summary>
+    /// <value>Default 5 MiB.</value>
+    public long MinimumPartSize { get; set; } = 5L * 1024 * 1024;
+
+    internal void Validate()
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(Port);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(Port, 65535);
+        ArgumentOutOfRangeException.ThrowIfLessThan(FirstByteDelay, TimeSpan.Zero);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(BandwidthBytesPerSecond);
+        ArgumentOutOfRangeException.ThrowIfNegative(MinimumPartSize);
+    }
+}
