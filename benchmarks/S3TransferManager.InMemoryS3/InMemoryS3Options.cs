@@ -23,11 +23,12 @@ public sealed class InMemoryS3Options
     public long BandwidthBytesPerSecond { get; set; } = 60_000_000;
 
     /// <summary>
-    /// Whether ETags are the MD5 of the content, as S3 computes them. MD5 runs at well under 1 GiB/s on one core, so
-    /// upload benchmarks can turn it off to keep the endpoint from being the bottleneck; ETags are then random but
-    /// still unique, and multipart ETags keep their <c>-N</c> form.
+    /// Whether ETags of uploaded bodies (PutObject, UploadPart) are the MD5 of the content, as S3 computes them. MD5
+    /// runs at well under 1 GiB/s on one core, so upload benchmarks can turn it off to keep the endpoint from being
+    /// the bottleneck; ETags are then random but unique, and multipart ETags keep their <c>-N</c> form. Caution: the
+    /// AWS SDK checks a single-part ETag against the MD5 of a whole-object GET body, so objects PUT in this mode fail
+    /// that check when downloaded whole with the SDK. Seeded objects always get real MD5 ETags.
     /// </summary>
-    /// <value>Default <see langword="true"/>.</value>
     public bool ComputeMd5ETags { get; set; } = true;
 
     /// <summary>The smallest size CompleteMultipartUpload accepts for every part but the last (S3: 5 MiB).</summary>

@@ -5,6 +5,8 @@ namespace S3TransferManager.InMemoryS3.Storage;
 /// <summary>
 /// Builds objects directly in the store, without HTTP: as a single PUT would, or, with a part size above zero, as if
 /// uploaded in parts of that size (the last may be smaller) with a multipart ETag, as CompleteMultipartUpload would.
+/// Seeded ETags are always real MD5s, whatever <see cref="ObjectStore.ComputeMd5ETags"/> says: the AWS SDK checks a
+/// single-part ETag against the MD5 of a whole-object GET body, and seeding is setup, not measured work.
 /// </summary>
 internal static class ObjectSeeder
 {
@@ -18,7 +20,7 @@ internal static class ObjectSeeder
         for (int i = 0; i < partCount; i++)
         {
             long partLength = PartLength(length, partSize, offset);
-            using var builder = new SegmentedBufferBuilder(partLength, store.ComputeMd5ETags);
+            using var builder = new SegmentedBufferBuilder(partLength, computeMd5: true);
             while (builder.Length < partLength)
             {
                 Memory<byte> free = builder.GetMemory();
@@ -45,7 +47,7 @@ internal static class ObjectSeeder
         for (int i = 0; i < partCount; i++)
         {
             int partLength = (int)PartLength(content.Length, partSize, offset);
-            using var builder = new SegmentedBufferBuilder(partLength, store.ComputeMd5ETags);
+            using var builder = new SegmentedBufferBuilder(partLength, computeMd5: true);
             builder.Write(content.Slice(offset, partLength));
             parts[i] = builder.Build();
             digests[i] = builder.GetDigest();

@@ -68,4 +68,17 @@ public sealed class InMemoryS3ServerTests
 
         Assert.Equal(content, server.GetObjectContent("bucket", "k"));
     }
+
+    [Fact]
+    public async Task GetObject_Md5ETagsOffSeededObject_SdkAcceptsBody()
+    {
+        await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(new InMemoryS3Options { ComputeMd5ETags = false });
+        byte[] content = InMemoryS3Content.Create(10_000, seed: 14);
+        server.PutObject("bucket", "k", content);
+        using AmazonS3Client client = InMemoryS3Fixture.CreateClient(server.ServiceUrl);
+
+        using GetObjectResponse response = await client.GetObjectAsync("bucket", "k");
+
+        Assert.Equal(content, await GetObjectRangeTests.ReadAllAsync(response));
+    }
 }
