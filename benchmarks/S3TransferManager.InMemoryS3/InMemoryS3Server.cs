@@ -165,21 +165,28 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     /// <returns>The bytes, or <see langword="null"/>.</returns>
     public byte[]? GetObjectContent(string bucket, string key)
     {
-        if (!_store.TryGetBucket(bucket, out S3Bucket? b) || !b.Objects.TryGetValue(key, out StoredObject? storedObject))
+        if (!_store.TryGetBucket(bucket, out S3Bucket? b) || !b.TryAcquire(key, out StoredObject? storedObject))
         {
             return null;
         }
 
-        byte[] content = new byte[checked((int)storedObject.Length)];
-        long offset = 0;
-        while (offset < storedObject.Length)
+        try
         {
-            ReadOnlyMemory<byte> chunk = storedObject.GetChunk(offset, storedObject.Length - offset);
-            chunk.Span.CopyTo(content.AsSpan((int)offset));
-            offset += chunk.Length;
-        }
+            byte[] content = new byte[checked((int)storedObject.Length)];
+            long offset = 0;
+            while (offset < storedObject.Length)
+            {
+                ReadOnlyMemory<byte> chunk = storedObject.GetChunk(offset, storedObject.Length - offset);
+                chunk.Span.CopyTo(content.AsSpan((int)offset));
+                offset += chunk.Length;
+            }
 
-        return content;
+            return content;
+        }
+        finally
+        {
+            storedObject.Release();
+        }
     }
 
     /// <summary>The number of multipart uploads in progress (created, neither completed nor aborted) in a bucket.</summary>

@@ -21,6 +21,12 @@ internal static class AbortMultipartUploadHandler
             return S3ErrorWriter.NoSuchUploadAsync(context);
         }
 
+        // Winning the removal makes this request the owner of the parts (a racing Complete fails with NoSuchUpload).
+        foreach (UploadedPart part in upload.Parts.Values)
+        {
+            part.Data.ReturnToPool();
+        }
+
         context.Response.StatusCode = StatusCodes.Status204NoContent;
         return Task.CompletedTask;
     }

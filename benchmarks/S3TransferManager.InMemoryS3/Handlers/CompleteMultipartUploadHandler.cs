@@ -25,7 +25,7 @@ internal static class CompleteMultipartUploadHandler
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, computeMd5: false, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, context.RequestAborted);
         List<(int PartNumber, string ETag)>? requested = CompleteRequestParser.TryParse(body.Data.ToArray());
         if (requested is null || requested.Count == 0)
         {
@@ -67,8 +67,17 @@ internal static class CompleteMultipartUploadHandler
             return;
         }
 
+        // Winning the removal makes this request the owner of the parts: those not listed can be pooled.
+        foreach (UploadedPart part in upload.Parts.Values)
+        {
+            if (Array.IndexOf(parts, part.Data) < 0)
+            {
+                part.Data.ReturnToPool();
+            }
+        }
+
         var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, []);
-        bucket.Objects[key] = storedObject;
+        bucket.Put(storedObject);
         await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, Object: storedObject), static (writer, state) =>
         {
             writer.WriteStartElement("CompleteMultipartUploadResult", S3Xml.Namespace);

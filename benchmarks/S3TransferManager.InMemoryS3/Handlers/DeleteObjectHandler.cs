@@ -14,7 +14,7 @@ internal static class DeleteObjectHandler
             return S3ErrorWriter.NoSuchBucketAsync(context);
         }
 
-        bucket.Objects.TryRemove(key, out _);
+        bucket.TryDelete(key);
         context.Response.StatusCode = StatusCodes.Status204NoContent;
         return Task.CompletedTask;
     }

@@ -16,12 +16,24 @@ internal static class GetObjectHandler
             return;
         }
 
-        if (!bucket.Objects.TryGetValue(key, out StoredObject? storedObject))
+        if (!bucket.TryAcquire(key, out StoredObject? storedObject))
         {
             await S3ErrorWriter.NoSuchKeyAsync(context);
             return;
         }
 
+        try
+        {
+            await ServeAsync(context, storedObject);
+        }
+        finally
+        {
+            storedObject.Release();
+        }
+    }
+
+    private static async Task ServeAsync(HttpContext context, StoredObject storedObject)
+    {
         HttpRequest request = context.Request;
         HttpResponse response = context.Response;
         int precondition = ConditionalRequest.Evaluate(request, storedObject);

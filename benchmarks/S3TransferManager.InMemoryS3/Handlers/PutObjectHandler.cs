@@ -16,9 +16,10 @@ internal static class PutObjectHandler
         }
 
         HttpRequest request = context.Request;
-        RequestBody body = await RequestBodyReader.ReadAsync(request, store.ComputeMd5ETags, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, context.RequestAborted);
         if (store.ComputeMd5ETags && !ContentMd5.Matches(request, body.Digest))
         {
+            body.Data.ReturnToPool();
             await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "BadDigest", "The Content-MD5 you specified did not match what we received.");
             return;
         }
@@ -31,7 +32,7 @@ internal static class PutObjectHandler
             ObjectHeaders.ReadContentType(request),
             ObjectHeaders.ReadMetadata(request),
             body.Checksums);
-        bucket.Objects[key] = storedObject;
+        bucket.Put(storedObject);
         context.Response.Headers.ETag = storedObject.ETag;
         ChecksumEcho.Write(context.Response, body.Checksums);
     }

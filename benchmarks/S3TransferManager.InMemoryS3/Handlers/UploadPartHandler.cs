@@ -30,14 +30,17 @@ internal static class UploadPartHandler
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(request, store.ComputeMd5ETags, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, context.RequestAborted);
         if (store.ComputeMd5ETags && !ContentMd5.Matches(request, body.Digest))
         {
+            body.Data.ReturnToPool();
             await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "BadDigest", "The Content-MD5 you specified did not match what we received.");
             return;
         }
 
         var part = new UploadedPart(partNumber, body.Data, body.Digest, ETags.FromDigest(body.Digest), DateTimeOffset.UtcNow);
+        // A part uploaded again replaces the old one, which is left to the GC rather than pooled: a concurrent
+        // Complete may already have picked it.
         upload.Parts[partNumber] = part;
         context.Response.Headers.ETag = part.ETag;
         ChecksumEcho.Write(context.Response, body.Checksums);

@@ -9,11 +9,11 @@ namespace S3TransferManager.InMemoryS3.Http;
 /// <summary>Reads a PUT/UploadPart/POST body straight into storage, decoding <c>aws-chunked</c> when the client used it.</summary>
 internal static class RequestBodyReader
 {
-    public static async Task<RequestBody> ReadAsync(HttpRequest request, bool computeMd5, CancellationToken cancellationToken)
+    public static async Task<RequestBody> ReadAsync(HttpRequest request, SegmentPool pool, bool computeMd5, CancellationToken cancellationToken)
     {
         bool awsChunked = IsAwsChunked(request);
         long? expectedLength = awsChunked ? ParseLength(request.Headers["x-amz-decoded-content-length"]) : request.ContentLength;
-        using var builder = new SegmentedBufferBuilder(expectedLength, computeMd5);
+        using var builder = new SegmentedBufferBuilder(pool, expectedLength, computeMd5);
         var checksums = new List<KeyValuePair<string, string>>();
         if (awsChunked)
         {

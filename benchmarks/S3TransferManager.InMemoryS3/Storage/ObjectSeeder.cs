@@ -20,7 +20,7 @@ internal static class ObjectSeeder
         for (int i = 0; i < partCount; i++)
         {
             long partLength = PartLength(length, partSize, offset);
-            using var builder = new SegmentedBufferBuilder(partLength, computeMd5: true);
+            using var builder = new SegmentedBufferBuilder(store.Pool, partLength, computeMd5: true);
             while (builder.Length < partLength)
             {
                 Memory<byte> free = builder.GetMemory();
@@ -47,7 +47,7 @@ internal static class ObjectSeeder
         for (int i = 0; i < partCount; i++)
         {
             int partLength = (int)PartLength(content.Length, partSize, offset);
-            using var builder = new SegmentedBufferBuilder(partLength, computeMd5: true);
+            using var builder = new SegmentedBufferBuilder(store.Pool, partLength, computeMd5: true);
             builder.Write(content.Slice(offset, partLength));
             parts[i] = builder.Build();
             digests[i] = builder.GetDigest();
@@ -67,7 +67,7 @@ internal static class ObjectSeeder
     {
         string eTag = multipart ? ETags.FromPartDigests(digests) : ETags.FromDigest(digests[0]);
         var storedObject = new StoredObject(key, parts, eTag, multipart, contentType ?? Http.ObjectHeaders.DefaultContentType, [], []);
-        store.GetOrCreateBucket(bucketName).Objects[key] = storedObject;
+        store.GetOrCreateBucket(bucketName).Put(storedObject);
         return storedObject;
     }
 }

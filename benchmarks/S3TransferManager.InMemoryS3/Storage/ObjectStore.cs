@@ -12,6 +12,8 @@ internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize)
 
     public long MinimumPartSize { get; } = minimumPartSize;
 
+    public SegmentPool Pool { get; } = new();
+
     public ICollection<S3Bucket> Buckets => _buckets.Values;
 
     /// <summary>Creates the bucket; <see langword="false"/> when it already existed.</summary>

@@ -10,14 +10,17 @@ internal sealed class SegmentedBuffer
     public const int SegmentSize = 1 << 20;
 
     private readonly byte[][] _segments;
+    private readonly SegmentPool? _pool;
+    private int _returned;
 
-    public SegmentedBuffer(byte[][] segments, long length)
+    public SegmentedBuffer(byte[][] segments, long length, SegmentPool? pool)
     {
         _segments = segments;
         Length = length;
+        _pool = pool;
     }
 
-    public static SegmentedBuffer Empty { get; } = new([], 0);
+    public static SegmentedBuffer Empty { get; } = new([], 0, pool: null);
 
     public long Length { get; }
 
@@ -42,5 +45,22 @@ internal sealed class SegmentedBuffer
         }
 
         return result;
+    }
+
+    /// <summary>
+    /// Gives the segments back to the pool. Only the owner calls this, once nothing can read the buffer any more
+    /// (see <see cref="StoredObject.Release"/>); a second call does nothing.
+    /// </summary>
+    public void ReturnToPool()
+    {
+        if (_pool is null || Interlocked.Exchange(ref _returned, 1) != 0)
+        {
+            return;
+        }
+
+        foreach (byte[] segment in _segments)
+        {
+            _pool.Return(segment);
+        }
     }
 }

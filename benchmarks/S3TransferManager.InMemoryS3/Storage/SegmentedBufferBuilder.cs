@@ -9,15 +9,19 @@ namespace S3TransferManager.InMemoryS3.Storage;
 internal sealed class SegmentedBufferBuilder : IDisposable
 {
     private readonly List<byte[]> _segments = [];
+    private readonly SegmentPool _pool;
     private readonly IncrementalHash? _md5;
     private readonly long? _expectedLength;
     private int _used;
     private long _length;
+    private bool _built;
 
-    /// <param name="expectedLength">The announced length, when known, so segments are sized exactly.</param>
+    /// <param name="pool">Where full-size segments come from.</param>
+    /// <param name="expectedLength">The announced length, when known, so a short last segment is sized exactly.</param>
     /// <param name="computeMd5">Whether <see cref="GetDigest"/> is the MD5 of the content (else random bytes).</param>
-    public SegmentedBufferBuilder(long? expectedLength, bool computeMd5)
+    public SegmentedBufferBuilder(SegmentPool pool, long? expectedLength, bool computeMd5)
     {
+        _pool = pool;
         _expectedLength = expectedLength;
         _md5 = computeMd5 ? IncrementalHash.CreateHash(HashAlgorithmName.MD5) : null;
     }
@@ -57,13 +61,16 @@ internal sealed class SegmentedBufferBuilder : IDisposable
 
     public SegmentedBuffer Build()
     {
+        _built = true;
         if (_segments.Count > 0 && _used < _segments[^1].Length)
         {
             // Trim the last segment so a 1 KiB object does not hold 1 MiB.
-            _segments[^1] = _segments[^1].AsSpan(0, _used).ToArray();
+            byte[] partial = _segments[^1];
+            _segments[^1] = partial.AsSpan(0, _used).ToArray();
+            _pool.Return(partial);
         }
 
-        return _length == 0 ? SegmentedBuffer.Empty : new SegmentedBuffer([.. _segments], _length);
+        return _length == 0 ? SegmentedBuffer.Empty : new SegmentedBuffer([.. _segments], _length, _pool);
     }
 
     /// <summary>The 16-byte MD5 of what was written, or 16 random bytes when MD5 is off.</summary>
@@ -79,22 +86,36 @@ internal sealed class SegmentedBufferBuilder : IDisposable
         return random;
     }
 
-    public void Dispose() => _md5?.Dispose();
+    /// <summary>Releases the hash; segments of a body that was never built (the client went away) go back to the pool.</summary>
+    public void Dispose()
+    {
+        _md5?.Dispose();
+        if (!_built)
+        {
+            foreach (byte[] segment in _segments)
+            {
+                _pool.Return(segment);
+            }
+
+            _segments.Clear();
+        }
+    }
 
     private void AddSegment()
     {
         if (_segments.Count > 0 && _segments[^1].Length < SegmentedBuffer.SegmentSize)
         {
             // The announced length was short: grow the last segment to full size to keep the invariant.
-            byte[] full = GC.AllocateUninitializedArray<byte>(SegmentedBuffer.SegmentSize);
+            byte[] full = _pool.Rent();
             _segments[^1].CopyTo(full, 0);
             _segments[^1] = full;
             return;
         }
 
         long remaining = _expectedLength is long expected ? expected - _length : SegmentedBuffer.SegmentSize;
-        int size = (int)Math.Clamp(remaining, 4096, SegmentedBuffer.SegmentSize);
-        _segments.Add(GC.AllocateUninitializedArray<byte>(size));
+        _segments.Add(remaining >= SegmentedBuffer.SegmentSize
+            ? _pool.Rent()
+            : GC.AllocateUninitializedArray<byte>((int)Math.Max(remaining, 4096)));
         _used = 0;
     }
 }

@@ -4,12 +4,15 @@ namespace S3TransferManager.InMemoryS3.Storage;
 
 /// <summary>
 /// An immutable object version: its bytes as one buffer per uploaded part (a single PUT is one part), and its
-/// headers, formatted once so GETs do not format them again.
+/// headers, formatted once so GETs do not format them again. Reference-counted so that its segments go back to the
+/// pool only when it has left the bucket and the last reader is done: the bucket holds one reference, each reader
+/// takes one with <see cref="TryAcquire"/> and gives it back with <see cref="Release"/>.
 /// </summary>
 internal sealed class StoredObject
 {
     private readonly SegmentedBuffer[] _parts;
     private readonly long[] _partOffsets;
+    private int _references = 1;
 
     public StoredObject(
         string key,
@@ -69,6 +72,36 @@ internal sealed class StoredObject
     public string LastModifiedHeader { get; }
 
     public string ContentLengthHeader { get; }
+
+    /// <summary>Takes a reader's reference; <see langword="false"/> when the object was already released (replaced).</summary>
+    public bool TryAcquire()
+    {
+        int references = Volatile.Read(ref _references);
+        while (references > 0)
+        {
+            int seen = Interlocked.CompareExchange(ref _references, references + 1, references);
+            if (seen == references)
+            {
+                return true;
+            }
+
+            references = seen;
+        }
+
+        return false;
+    }
+
+    /// <summary>Drops a reference; the last one returns the segments to the pool.</summary>
+    public void Release()
+    {
+        if (Interlocked.Decrement(ref _references) == 0)
+        {
+            foreach (SegmentedBuffer part in _parts)
+            {
+                part.ReturnToPool();
+            }
+        }
+    }
 
     /// <summary>The byte range of part <paramref name="partNumber"/> (1-based, within <see cref="PartCount"/>).</summary>
     public (long Offset, long Length) GetPartRange(int partNumber) =>
