@@ -14,16 +14,24 @@ public static class InMemoryS3Content
     /// <param name="seed">Distinguishes objects; the same seed and offset always give the same bytes.</param>
     public static void Fill(Span<byte> destination, long offset, int seed = 0)
     {
-        Span<byte> word = stackalloc byte[8];
-        int position = 0;
-        while (position < destination.Length)
+        // Head and tail bytes that do not fill a whole word go one at a time; the aligned middle goes a word at a time.
+        int head = (int)Math.Min((8 - (offset & 7)) & 7, destination.Length);
+        for (int i = 0; i < head; i++)
         {
-            long absolute = offset + position;
-            int inWord = (int)(absolute & 7);
-            BinaryPrimitives.WriteUInt64LittleEndian(word, Mix((ulong)(absolute >> 3), seed));
-            int count = Math.Min(8 - inWord, destination.Length - position);
-            word.Slice(inWord, count).CopyTo(destination[position..]);
-            position += count;
+            destination[i] = ByteAt(offset + i, seed);
+        }
+
+        Span<byte> middle = destination[head..];
+        int words = middle.Length / 8;
+        ulong firstWord = (ulong)((offset + head) >> 3);
+        for (int i = 0; i < words; i++)
+        {
+            BinaryPrimitives.WriteUInt64LittleEndian(middle.Slice(i * 8, 8), Mix(firstWord + (ulong)i, seed));
+        }
+
+        for (int i = words * 8; i < middle.Length; i++)
+        {
+            middle[i] = ByteAt(offset + head + i, seed);
         }
     }
 
@@ -37,6 +45,9 @@ public static class InMemoryS3Content
         Fill(content, 0, seed);
         return content;
     }
+
+    private static byte ByteAt(long position, int seed) =>
+        (byte)(Mix((ulong)(position >> 3), seed) >> (int)((position & 7) * 8));
 
     // The finaliser of MurmurHash3: cheap, and every input bit affects every output bit.
     private static ulong Mix(ulong value, int seed)
