@@ -4,7 +4,7 @@ namespace S3TransferManager.InMemoryS3;
 
 /// <summary>
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
-/// --fast-etags --min-part-size N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// --fast-etags --min-part-size N --prewarm-mb N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
 /// </summary>
 internal sealed class CommandLine
@@ -45,6 +45,9 @@ internal sealed class CommandLine
                 case "--min-part-size":
                     options.MinimumPartSize = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
                     break;
+                case "--prewarm-mb":
+                    options.PrewarmedStorageBytes = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1024 * 1024;
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -66,6 +69,7 @@ internal sealed class CommandLine
             "--first-byte-ms", options.FirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
             "--bandwidth-mbps", (options.BandwidthBytesPerSecond / 1_000_000d).ToString(CultureInfo.InvariantCulture),
             "--min-part-size", options.MinimumPartSize.ToString(CultureInfo.InvariantCulture),
+            "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),
         };
         if (!options.ComputeMd5ETags)
         {

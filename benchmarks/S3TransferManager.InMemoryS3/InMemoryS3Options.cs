@@ -35,6 +35,14 @@ public sealed class InMemoryS3Options
     /// <value>Default 5 MiB.</value>
     public long MinimumPartSize { get; set; } = 5L * 1024 * 1024;
 
+    /// <summary>
+    /// Memory to allocate and touch at start for object storage, so the first uploads do not pay a page fault per
+    /// 4 KiB (on a virtual machine that held uploads into fresh memory to ~100-200 MB/s). Storage of replaced,
+    /// deleted and aborted objects is recycled in any case; this only pre-fills the pool. At most 4 GiB.
+    /// </summary>
+    /// <value>Default 0.</value>
+    public long PrewarmedStorageBytes { get; set; }
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
@@ -42,5 +50,6 @@ public sealed class InMemoryS3Options
         ArgumentOutOfRangeException.ThrowIfLessThan(FirstByteDelay, TimeSpan.Zero);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(BandwidthBytesPerSecond);
         ArgumentOutOfRangeException.ThrowIfNegative(MinimumPartSize);
+        ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);
     }
 }

@@ -11,7 +11,7 @@ namespace S3TransferManager.InMemoryS3;
 public sealed class InMemoryS3Process : IAsyncDisposable
 {
     private const string ReadyPrefix = "listening on ";
-    private static readonly TimeSpan s_startTimeout = TimeSpan.FromSeconds(60);
+    private static readonly TimeSpan s_startTimeout = TimeSpan.FromSeconds(120);
 
     private readonly Process _process;
     private readonly HttpClient _control;

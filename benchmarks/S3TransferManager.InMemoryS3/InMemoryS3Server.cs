@@ -51,6 +51,7 @@ public sealed class InMemoryS3Server : IAsyncDisposable
         options ??= new InMemoryS3Options();
         options.Validate();
         var store = new ObjectStore(options.ComputeMd5ETags, options.MinimumPartSize);
+        store.Pool.Prewarm(options.PrewarmedStorageBytes);
         var counters = new RequestCounters();
         ConnectionThrottleRegistry? throttles = options.Profile == InMemoryS3Profile.S3Like
             ? new ConnectionThrottleRegistry(options.BandwidthBytesPerSecond)

@@ -16,6 +16,24 @@ internal sealed class SegmentPool
 
     public int Count => _segments.Count;
 
+    /// <summary>Allocates and touches segments up to <paramref name="bytes"/> (within the pool's limit).</summary>
+    public void Prewarm(long bytes)
+    {
+        long segments = Math.Min((bytes + SegmentedBuffer.SegmentSize - 1) / SegmentedBuffer.SegmentSize, MaxPooledSegments);
+        for (long i = 0; i < segments; i++)
+        {
+            // Write one byte per page so the faults happen now, not during a transfer (the GC may skip zeroing
+            // fresh memory, so a plain allocation is not enough).
+            byte[] segment = GC.AllocateUninitializedArray<byte>(SegmentedBuffer.SegmentSize);
+            for (int page = 0; page < segment.Length; page += 4096)
+            {
+                segment[page] = 0;
+            }
+
+            _segments.Push(segment);
+        }
+    }
+
     public byte[] Rent() =>
         _segments.TryPop(out byte[]? segment) ? segment : GC.AllocateUninitializedArray<byte>(SegmentedBuffer.SegmentSize);
 

@@ -81,4 +81,17 @@ public sealed class InMemoryS3ServerTests
 
         Assert.Equal(content, await GetObjectRangeTests.ReadAllAsync(response));
     }
+
+    [Fact]
+    public async Task PutObject_PrewarmedStorage_StoresByteExactContent()
+    {
+        await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(new InMemoryS3Options { PrewarmedStorageBytes = 4 * 1024 * 1024 });
+        server.CreateBucket("bucket");
+        byte[] content = InMemoryS3Content.Create((3 * 1024 * 1024) + 5, seed: 31);
+        using AmazonS3Client client = InMemoryS3Fixture.CreateClient(server.ServiceUrl);
+
+        await client.PutObjectAsync(new PutObjectRequest { BucketName = "bucket", Key = "k", InputStream = new MemoryStream(content), ContentType = "application/octet-stream" });
+
+        Assert.Equal(content, server.GetObjectContent("bucket", "k"));
+    }
 }
