@@ -14,7 +14,7 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
     private const int PartSize = 5 * 1024 * 1024;
 
     [Fact]
-    public async Task DownloadAsync_MultipartObject_WritesByteExactFile()
+    public async Task DownloadWithResponseAsync_MultipartObject_WritesByteExactFile()
     {
         string bucket = fixture.CreateBucket();
         byte[] content = InMemoryS3Content.Create((3 * PartSize) + 4321, seed: 11);
@@ -35,7 +35,28 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
     }
 
     [Fact]
-    public async Task DownloadAsync_MultipartObject_FetchesByPartNumber()
+    public async Task DownloadWithResponseAsync_SinglePartObject_WritesByteExactFile()
+    {
+        string bucket = fixture.CreateBucket();
+        byte[] content = InMemoryS3Content.Create(PartSize + 3, seed: 16);
+        fixture.Server.PutObject(bucket, "k", content);
+        using AmazonS3Client client = fixture.CreateClient();
+        using var transferUtility = new Amazon.S3.Transfer.TransferUtility(client);
+        string path = Path.Combine(Path.GetTempPath(), Guid.NewGuid().ToString("N"));
+        try
+        {
+            await transferUtility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = bucket, Key = "k", FilePath = path });
+
+            Assert.Equal(content, await File.ReadAllBytesAsync(path));
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_MultipartObject_FetchesByPartNumber()
     {
         await using InMemoryS3Server server = await InMemoryS3Server.StartAsync();
         server.PutMultipartObject("bucket", "k", InMemoryS3Content.Create((3 * PartSize) + 1, seed: 13), PartSize);
