@@ -152,6 +152,7 @@ internal sealed class S3RequestRouter(
         S3Operation.CompleteMultipartUpload => CompleteMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.AbortMultipartUpload => AbortMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.ListMultipartUploads => ListMultipartUploadsHandler.HandleAsync(context, store, bucket),
+        S3Operation.ListParts => ListPartsHandler.HandleAsync(context, store, bucket, key),
         _ => S3ErrorWriter.NotImplementedAsync(context),
     };
 }

@@ -92,6 +92,20 @@ public sealed class MultipartUploadTests(InMemoryS3Fixture fixture) : IClassFixt
         Assert.Equal(initiate.UploadId, Assert.Single(uploads.MultipartUploads ?? []).UploadId);
     }
 
+    [Fact]
+    public async Task ListParts_TwoUploadedParts_ListsThemInOrderWithSizes()
+    {
+        string bucket = fixture.CreateBucket();
+        using AmazonS3Client client = fixture.CreateClient();
+        InitiateMultipartUploadResponse initiate = await client.InitiateMultipartUploadAsync(bucket, "k");
+        await client.UploadPartAsync(new UploadPartRequest { BucketName = bucket, Key = "k", UploadId = initiate.UploadId, PartNumber = 2, InputStream = new MemoryStream(new byte[20]) });
+        await client.UploadPartAsync(new UploadPartRequest { BucketName = bucket, Key = "k", UploadId = initiate.UploadId, PartNumber = 1, InputStream = new MemoryStream(new byte[10]) });
+
+        ListPartsResponse parts = await client.ListPartsAsync(bucket, "k", initiate.UploadId);
+
+        Assert.Equal([(1, 10L), (2, 20L)], (parts.Parts ?? []).Select(p => (p.PartNumber ?? 0, p.Size ?? 0)));
+    }
+
     private static async Task<CompleteMultipartUploadResponse> UploadInThreePartsAsync(AmazonS3Client client, string bucket, byte[] content)
     {
         InitiateMultipartUploadResponse initiate = await client.InitiateMultipartUploadAsync(bucket, "k");
