@@ -38,6 +38,7 @@ public sealed class InMemoryS3Process : IAsyncDisposable
     /// </param>
     /// <param name="cancellationToken">Cancels the start (the child is killed).</param>
     /// <returns>The running process; dispose it to kill the child.</returns>
+    /// <exception cref="FileNotFoundException">The dll has no runtimeconfig.json beside it.</exception>
     /// <exception cref="InvalidOperationException">The child exited or printed something else before it was ready.</exception>
     public static async Task<InMemoryS3Process> StartAsync(
         InMemoryS3Options? options = null,
@@ -46,13 +47,23 @@ public sealed class InMemoryS3Process : IAsyncDisposable
     {
         options ??= new InMemoryS3Options();
         options.Validate();
+        string assemblyPath = serverAssemblyPath ?? typeof(InMemoryS3Process).Assembly.Location;
+        string runtimeConfig = Path.ChangeExtension(assemblyPath, ".runtimeconfig.json");
+        if (!File.Exists(runtimeConfig))
+        {
+            // `dotnet x.dll` needs it; a project that references this one gets a copy, but a copy of a copy may not.
+            throw new FileNotFoundException(
+                $"'{runtimeConfig}' is missing, so '{assemblyPath}' cannot run standalone. Pass the path of the dll in the InMemoryS3 project's own output.",
+                runtimeConfig);
+        }
+
         var startInfo = new ProcessStartInfo(DotnetHost.Find())
         {
             UseShellExecute = false,
             RedirectStandardInput = true,
             RedirectStandardOutput = true,
         };
-        startInfo.ArgumentList.Add(serverAssemblyPath ?? typeof(InMemoryS3Process).Assembly.Location);
+        startInfo.ArgumentList.Add(assemblyPath);
         foreach (string argument in CommandLine.Format(options))
         {
             startInfo.ArgumentList.Add(argument);
