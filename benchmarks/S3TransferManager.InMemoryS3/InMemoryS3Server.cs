@@ -90,9 +90,18 @@ public sealed class InMemoryS3Server : IAsyncDisposable
 
         WebApplication app = builder.Build();
         app.Run(router.InvokeAsync);
-        await app.StartAsync(cancellationToken);
-        string address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
-        return new InMemoryS3Server(app, store, counters, new Uri(address.TrimEnd('/') + "/"));
+        try
+        {
+            await app.StartAsync(cancellationToken);
+            string address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
+            return new InMemoryS3Server(app, store, counters, new Uri(address.TrimEnd('/') + "/"));
+        }
+        catch
+        {
+            // A port in use or a cancelled start: release Kestrel before reporting.
+            await app.DisposeAsync();
+            throw;
+        }
     }
 
     /// <summary>The number of requests classified as <paramref name="operation"/>.</summary>

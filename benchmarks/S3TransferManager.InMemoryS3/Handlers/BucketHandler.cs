@@ -7,13 +7,10 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>Bucket-level operations without a body of their own: CreateBucket, HeadBucket, DeleteBucket, ListBuckets.</summary>
 internal static class BucketHandler
 {
+    /// <summary>Creating a bucket that exists succeeds, as in us-east-1 (other regions answer 409 BucketAlreadyOwnedByYou).</summary>
     public static Task CreateAsync(HttpContext context, ObjectStore store, string bucketName)
     {
-        if (!store.TryCreateBucket(bucketName))
-        {
-            return S3ErrorWriter.WriteAsync(context, StatusCodes.Status409Conflict, "BucketAlreadyOwnedByYou", "Your previous request to create the named bucket succeeded and you already own it.");
-        }
-
+        store.TryCreateBucket(bucketName);
         context.Response.Headers.Location = "/" + bucketName;
         return Task.CompletedTask;
     }

@@ -34,6 +34,7 @@ internal static class CompleteMultipartUploadHandler
         }
 
         var parts = new SegmentedBuffer[requested.Count];
+        var listed = new HashSet<int>();
         var digests = new byte[requested.Count][];
         for (int i = 0; i < requested.Count; i++)
         {
@@ -57,6 +58,7 @@ internal static class CompleteMultipartUploadHandler
             }
 
             parts[i] = part.Data;
+            listed.Add(partNumber);
             digests[i] = part.Digest;
         }
 
@@ -70,7 +72,7 @@ internal static class CompleteMultipartUploadHandler
         // Winning the removal makes this request the owner of the parts: those not listed can be pooled.
         foreach (UploadedPart part in upload.Parts.Values)
         {
-            if (Array.IndexOf(parts, part.Data) < 0)
+            if (!listed.Contains(part.PartNumber))
             {
                 part.Data.ReturnToPool();
             }
