@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 using S3TransferManager.InMemoryS3.Storage;
 using S3TransferManager.InMemoryS3.Throttling;
 
@@ -203,6 +204,9 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     /// <param name="bucket">The bucket name.</param>
     /// <returns>The count; 0 when the bucket does not exist.</returns>
     public int GetMultipartUploadCount(string bucket) => _store.TryGetBucket(bucket, out S3Bucket? b) ? b.Uploads.Count : 0;
+
+    /// <summary>Completes when the host stops, e.g. on SIGTERM or Ctrl+C in standalone mode.</summary>
+    internal Task WaitForShutdownAsync() => _app.WaitForShutdownAsync();
 
     /// <summary>Stops Kestrel and releases the stored objects.</summary>
     /// <returns>A task that completes when the server has stopped.</returns>

@@ -1,6 +1,7 @@
 using S3TransferManager.InMemoryS3;
 
-// Standalone mode: serve until stdin closes (the parent process exited or closed it) or the process is killed.
+// Standalone mode: serve until stdin closes (the parent process exited or closed it), SIGTERM/Ctrl+C stops the host,
+// or the process is killed.
 // The one stdout line is the protocol with InMemoryS3Process; errors go to stderr.
 CommandLine commandLine;
 try
@@ -17,11 +18,13 @@ await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(commandL
 Console.Out.WriteLine("listening on " + server.ServiceUrl.GetLeftPart(UriPartial.Authority));
 Console.Out.Flush();
 
+Task shutdown = server.WaitForShutdownAsync();
 if (commandLine.IgnoreStdin)
 {
-    await Task.Delay(Timeout.Infinite);
+    await shutdown;
+    return 0;
 }
 
 using Stream stdin = Console.OpenStandardInput();
-await stdin.CopyToAsync(Stream.Null);
+await Task.WhenAny(stdin.CopyToAsync(Stream.Null), shutdown);
 return 0;
