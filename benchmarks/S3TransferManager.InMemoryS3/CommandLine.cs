@@ -1,0 +1,84 @@
+using System.Globalization;
+
+namespace S3TransferManager.InMemoryS3;
+
+/// <summary>
+/// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
+/// --fast-etags --min-part-size N --prewarm-mb N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
+/// </summary>
+internal sealed class CommandLine
+{
+    public InMemoryS3Options Options { get; } = new();
+
+    /// <summary>Whether to keep serving after stdin closes (for runs with stdin at /dev/null).</summary>
+    public bool IgnoreStdin { get; private set; }
+
+    public static CommandLine Parse(string[] args)
+    {
+        var commandLine = new CommandLine();
+        InMemoryS3Options options = commandLine.Options;
+        for (int i = 0; i < args.Length; i++)
+        {
+            switch (args[i])
+            {
+                case "--port":
+                    options.Port = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--profile":
+                    options.Profile = Value(args, ++i).ToUpperInvariant() switch
+                    {
+                        "RAW" => InMemoryS3Profile.Raw,
+                        "S3LIKE" => InMemoryS3Profile.S3Like,
+                        string other => throw new ArgumentException($"Unknown profile '{other}': use raw or s3like."),
+                    };
+                    break;
+                case "--first-byte-ms":
+                    options.FirstByteDelay = TimeSpan.FromMilliseconds(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture));
+                    break;
+                case "--bandwidth-mbps":
+                    options.BandwidthBytesPerSecond = (long)(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1_000_000);
+                    break;
+                case "--fast-etags":
+                    options.ComputeMd5ETags = false;
+                    break;
+                case "--min-part-size":
+                    options.MinimumPartSize = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--prewarm-mb":
+                    options.PrewarmedStorageBytes = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1024 * 1024;
+                    break;
+                case "--ignore-stdin":
+                    commandLine.IgnoreStdin = true;
+                    break;
+                default:
+                    throw new ArgumentException($"Unknown argument '{args[i]}'.");
+            }
+        }
+
+        return commandLine;
+    }
+
+    /// <summary>The arguments that reproduce <paramref name="options"/>, for <see cref="InMemoryS3Process"/>.</summary>
+    public static List<string> Format(InMemoryS3Options options)
+    {
+        var args = new List<string>
+        {
+            "--port", options.Port.ToString(CultureInfo.InvariantCulture),
+            "--profile", options.Profile == InMemoryS3Profile.S3Like ? "s3like" : "raw",
+            "--first-byte-ms", options.FirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
+            "--bandwidth-mbps", (options.BandwidthBytesPerSecond / 1_000_000d).ToString(CultureInfo.InvariantCulture),
+            "--min-part-size", options.MinimumPartSize.ToString(CultureInfo.InvariantCulture),
+            "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),
+        };
+        if (!options.ComputeMd5ETags)
+        {
+            args.Add("--fast-etags");
+        }
+
+        return args;
+    }
+
+    private static string Value(string[] args, int index) =>
+        index < args.Length ? args[index] : throw new ArgumentException($"'{args[index - 1]}' needs a value.");
+}

@@ -1,0 +1,93 @@
+using Microsoft.AspNetCore.Http;
+using S3TransferManager.InMemoryS3.Http;
+using S3TransferManager.InMemoryS3.Storage;
+
+namespace S3TransferManager.InMemoryS3.Handlers;
+
+/// <summary>
+/// CompleteMultipartUpload (<c>POST ?uploadId=ID</c>): checks the listed parts (ascending, uploaded, ETags equal,
+/// all but the last at least the minimum size) and assembles the object from the part buffers without copying.
+/// </summary>
+internal static class CompleteMultipartUploadHandler
+{
+    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    {
+        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
+        {
+            await S3ErrorWriter.NoSuchBucketAsync(context);
+            return;
+        }
+
+        string uploadId = context.Request.Query["uploadId"].ToString();
+        if (!bucket.Uploads.TryGetValue(uploadId, out MultipartUpload? upload) || upload.Key != key)
+        {
+            await S3ErrorWriter.NoSuchUploadAsync(context);
+            return;
+        }
+
+        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, context.RequestAborted);
+        List<(int PartNumber, string ETag)>? requested = CompleteRequestParser.TryParse(body.Data.ToArray());
+        if (requested is null || requested.Count == 0)
+        {
+            await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema");
+            return;
+        }
+
+        var parts = new SegmentedBuffer[requested.Count];
+        var listed = new HashSet<int>();
+        var digests = new byte[requested.Count][];
+        for (int i = 0; i < requested.Count; i++)
+        {
+            (int partNumber, string eTag) = requested[i];
+            if (i > 0 && partNumber <= requested[i - 1].PartNumber)
+            {
+                await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "InvalidPartOrder", "The list of parts was not in ascending order. Parts must be ordered by part number.");
+                return;
+            }
+
+            if (!upload.Parts.TryGetValue(partNumber, out UploadedPart? part) || !ETags.AreEqual(part.ETag, eTag))
+            {
+                await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "InvalidPart", "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.");
+                return;
+            }
+
+            if (i < requested.Count - 1 && part.Data.Length < store.MinimumPartSize)
+            {
+                await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed object size.");
+                return;
+            }
+
+            parts[i] = part.Data;
+            listed.Add(partNumber);
+            digests[i] = part.Digest;
+        }
+
+        if (!bucket.Uploads.TryRemove(uploadId, out _))
+        {
+            // A concurrent Complete or Abort won the race.
+            await S3ErrorWriter.NoSuchUploadAsync(context);
+            return;
+        }
+
+        // Winning the removal makes this request the owner of the parts: those not listed can be pooled.
+        foreach (UploadedPart part in upload.Parts.Values)
+        {
+            if (!listed.Contains(part.PartNumber))
+            {
+                part.Data.ReturnToPool();
+            }
+        }
+
+        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, []);
+        bucket.Put(storedObject);
+        await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, Object: storedObject), static (writer, state) =>
+        {
+            writer.WriteStartElement("CompleteMultipartUploadResult", S3Xml.Namespace);
+            writer.WriteElementString("Location", "/" + state.Bucket + "/" + state.Object.Key);
+            writer.WriteElementString("Bucket", state.Bucket);
+            writer.WriteElementString("Key", state.Object.Key);
+            writer.WriteElementString("ETag", state.Object.ETag);
+            writer.WriteEndElement();
+        });
+    }
+}

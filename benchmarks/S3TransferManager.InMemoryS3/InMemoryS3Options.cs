@@ -1,0 +1,55 @@
+namespace S3TransferManager.InMemoryS3;
+
+/// <summary>Settings of an <see cref="InMemoryS3Server"/>.</summary>
+public sealed class InMemoryS3Options
+{
+    /// <summary>The traffic profile.</summary>
+    /// <value>Default <see cref="InMemoryS3Profile.Raw"/>.</value>
+    public InMemoryS3Profile Profile { get; set; } = InMemoryS3Profile.Raw;
+
+    /// <summary>The TCP port to bind on 127.0.0.1; 0 picks a free port.</summary>
+    /// <value>Default 0.</value>
+    public int Port { get; set; }
+
+    /// <summary>The delay before the first byte of every response, in the <see cref="InMemoryS3Profile.S3Like"/> profile.</summary>
+    /// <value>Default 20 ms.</value>
+    public TimeSpan FirstByteDelay { get; set; } = TimeSpan.FromMilliseconds(20);
+
+    /// <summary>
+    /// The bandwidth cap of one connection, in bytes per second, shared by request and response bodies, in the
+    /// <see cref="InMemoryS3Profile.S3Like"/> profile.
+    /// </summary>
+    /// <value>Default 60,000,000 (60 MB/s).</value>
+    public long BandwidthBytesPerSecond { get; set; } = 60_000_000;
+
+    /// <summary>
+    /// Whether ETags of uploaded bodies (PutObject, UploadPart) are the MD5 of the content, as S3 computes them. MD5
+    /// runs at well under 1 GiB/s on one core, so upload benchmarks can turn it off to keep the endpoint from being
+    /// the bottleneck; ETags are then random but unique, and multipart ETags keep their <c>-N</c> form. Caution: the
+    /// AWS SDK checks a single-part ETag against the MD5 of a whole-object GET body, so objects PUT in this mode fail
+    /// that check when downloaded whole with the SDK. Seeded objects always get real MD5 ETags.
+    /// </summary>
+    public bool ComputeMd5ETags { get; set; } = true;
+
+    /// <summary>The smallest size CompleteMultipartUpload accepts for every part but the last (S3: 5 MiB).</summary>
+    /// <value>Default 5 MiB.</value>
+    public long MinimumPartSize { get; set; } = 5L * 1024 * 1024;
+
+    /// <summary>
+    /// Memory to allocate and touch at start for object storage, so the first uploads do not pay a page fault per
+    /// 4 KiB (on a virtual machine that held uploads into fresh memory to ~100-200 MB/s). Storage of replaced,
+    /// deleted and aborted objects is recycled in any case; this only pre-fills the pool. At most 4 GiB.
+    /// </summary>
+    /// <value>Default 0.</value>
+    public long PrewarmedStorageBytes { get; set; }
+
+    internal void Validate()
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(Port);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(Port, 65535);
+        ArgumentOutOfRangeException.ThrowIfLessThan(FirstByteDelay, TimeSpan.Zero);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(BandwidthBytesPerSecond);
+        ArgumentOutOfRangeException.ThrowIfNegative(MinimumPartSize);
+        ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);
+    }
+}

@@ -1,0 +1,27 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+
+namespace S3TransferManager.InMemoryS3.Storage;
+
+/// <summary>All buckets of one endpoint, and the storage settings handlers need.</summary>
+internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize)
+{
+    private readonly ConcurrentDictionary<string, S3Bucket> _buckets = new(StringComparer.Ordinal);
+
+    public bool ComputeMd5ETags { get; } = computeMd5ETags;
+
+    public long MinimumPartSize { get; } = minimumPartSize;
+
+    public SegmentPool Pool { get; } = new();
+
+    public ICollection<S3Bucket> Buckets => _buckets.Values;
+
+    /// <summary>Creates the bucket; <see langword="false"/> when it already existed.</summary>
+    public bool TryCreateBucket(string name) => _buckets.TryAdd(name, new S3Bucket(name));
+
+    public S3Bucket GetOrCreateBucket(string name) => _buckets.GetOrAdd(name, static n => new S3Bucket(n));
+
+    public bool TryGetBucket(string name, [NotNullWhen(true)] out S3Bucket? bucket) => _buckets.TryGetValue(name, out bucket);
+
+    public bool TryDeleteBucket(string name) => _buckets.TryRemove(name, out _);
+}

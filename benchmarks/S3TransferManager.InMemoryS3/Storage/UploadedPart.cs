@@ -1,0 +1,9 @@
+namespace S3TransferManager.InMemoryS3.Storage;
+
+/// <summary>One part of a multipart upload in progress; <see cref="Digest"/> is the binary MD5 behind the ETag.</summary>
+internal sealed record UploadedPart(
+    int PartNumber,
+    SegmentedBuffer Data,
+    byte[] Digest,
+    string ETag,
+    DateTimeOffset LastModified);
