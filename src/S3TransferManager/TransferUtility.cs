@@ -87,6 +87,17 @@ public sealed class TransferUtility : IDisposable
         return new FileDownloadCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
     }
 
+    /// <summary>Downloads an object to a file with the default part size; see
+    /// <see cref="DownloadWithResponseAsync(TransferUtilityDownloadRequest, CancellationToken)"/>.</summary>
+    /// <param name="filePath">The destination file.</param>
+    /// <param name="bucketName">The bucket.</param>
+    /// <param name="key">The object's key.</param>
+    /// <param name="cancellationToken">Cancels the download.</param>
+    /// <returns>The object's size, ETag and headers.</returns>
+    public Task<TransferUtilityDownloadResponse> DownloadWithResponseAsync(string filePath, string bucketName, string key,
+        CancellationToken cancellationToken = default) =>
+        DownloadWithResponseAsync(new TransferUtilityDownloadRequest { FilePath = filePath, BucketName = bucketName, Key = key }, cancellationToken);
+
     /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. The client is
     /// not disposed: it belongs to the caller.</summary>
     public void Dispose() => _disposed = true;

@@ -22,17 +22,18 @@ internal static class ObjectDiscovery
             Key = key,
             VersionId = request.VersionId,
             ByteRange = new ByteRange(0, request.PartSize - 1),
+            EtagToMatch = request.IfMatch,
         };
 
         GetObjectResponse response;
         try
         {
-            response = await client.GetObjectAsync(firstPart, cancellationToken).ConfigureAwait(false);
+            response = await GetAsync(client, firstPart, cancellationToken).ConfigureAwait(false);
         }
         catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
         {
-            var whole = new GetObjectRequest { BucketName = bucket, Key = key, VersionId = request.VersionId };
-            response = await client.GetObjectAsync(whole, cancellationToken).ConfigureAwait(false);
+            var whole = new GetObjectRequest { BucketName = bucket, Key = key, VersionId = request.VersionId, EtagToMatch = request.IfMatch };
+            response = await GetAsync(client, whole, cancellationToken).ConfigureAwait(false);
         }
 
         try
@@ -43,6 +44,18 @@ internal static class ObjectDiscovery
         {
             response.Dispose();
             throw;
+        }
+    }
+
+    private static async Task<GetObjectResponse> GetAsync(IAmazonS3 client, GetObjectRequest request, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await client.GetObjectAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed && request.EtagToMatch is not null)
+        {
+            throw new ObjectModifiedException(request.BucketName, request.Key, request.EtagToMatch, actualETag: null, e);
         }
     }
 

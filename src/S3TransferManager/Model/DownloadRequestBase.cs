@@ -14,6 +14,12 @@ public abstract class DownloadRequestBase
     /// <summary>A specific version of the object, or <see langword="null"/> for the current one.</summary>
     public string? VersionId { get; set; }
 
+    /// <summary>
+    /// An ETag the object must still have. When set, even the first GET carries If-Match, so a download never starts
+    /// on a version other than the one the caller saw; a mismatch throws <see cref="ObjectModifiedException"/>.
+    /// </summary>
+    public string? IfMatch { get; set; }
+
     /// <summary>The size of each ranged GET. The first one also discovers the object's size and ETag.</summary>
     /// <value>8 MiB. Between 1 byte and 5 GiB.</value>
     public long PartSize { get; set; } = TransferLimits.DefaultPartSize;

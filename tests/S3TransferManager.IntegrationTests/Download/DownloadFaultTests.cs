@@ -36,6 +36,22 @@ public sealed class DownloadFaultTests(MotoServer moto)
     }
 
     [Fact]
+    public async Task DownloadWithResponseAsync_IfMatchOfAnOlderVersion_ThrowsObjectModifiedOnTheFirstRequest()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string oldETag = await s3.PutAsync("object", TestData.Bytes(1000));
+        await s3.PutAsync("object", TestData.Bytes(1000, seed: 5));
+        using TransferUtility utility = s3.CreateUtility();
+
+        var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => utility.DownloadWithResponseAsync(
+            new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), IfMatch = oldETag }));
+
+        Assert.Equal(oldETag, error.ExpectedETag);
+        Assert.Equal(oldETag, Assert.Single(s3.Handler.Requests).IfMatch);
+        Assert.Empty(Directory.GetFiles(s3.Folder));
+    }
+
+    [Fact]
     public async Task DownloadWithResponseAsync_BodyResetMidPart_RequestsOnlyTheMissingRangeWithIfMatch()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);

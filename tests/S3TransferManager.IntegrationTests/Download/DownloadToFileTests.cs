@@ -118,6 +118,21 @@ public sealed class DownloadToFileTests(MotoServer moto)
     }
 
     [Fact]
+    public async Task DownloadWithResponseAsync_PathBucketKeyOverload_DownloadsWithDefaults()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(3000);
+        await s3.PutAsync("object", content);
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(s3.PathFor("o.bin"), s3.BucketName, "object");
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(s3.PathFor("o.bin")));
+        Assert.Equal(3000, response.ContentLength);
+        Assert.Equal("bytes=0-8388607", Assert.Single(s3.Handler.Requests).Range);
+    }
+
+    [Fact]
     public async Task DownloadWithResponseAsync_MissingFolder_CreatesIt()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
