@@ -1,6 +1,8 @@
+using System.Buffers;
 using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
 
 namespace S3TransferManager.Upload;
@@ -16,9 +18,12 @@ internal sealed class UploadCommand
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
+    private readonly ArrayPool<byte>? _pool;
 
-    public UploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger)
+    // pool: where stream parts rent their chunks; the shared pool when null (tests pass a counting one).
+    public UploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ArrayPool<byte>? pool = null)
     {
+        _pool = pool;
         _client = client;
         _config = config;
         _request = request;
@@ -87,7 +92,26 @@ internal sealed class UploadCommand
             return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
         }
 
-        throw new NotSupportedException("Multipart uploads from streams wait for ChunkedBufferStream.");
+        if (knownLength >= 0)
+        {
+            long partSize = PartSizer.ForKnownLength(knownLength, _request.PartSize);
+            using var known = new StreamPartSource(stream, partSize, knownLength, _pool, _progress, _request.BucketName!, _request.Key!);
+            return await Multipart().ExecuteAsync(known, partSize, cancellationToken).ConfigureAwait(false);
+        }
+
+        // Unknown length: the part size cannot grow to fit, so the stream may hold at most 10,000 parts of it.
+        using var source = new StreamPartSource(stream, _request.PartSize, -1, _pool, _progress, _request.BucketName!, _request.Key!);
+        ChunkedBufferStream? small = await source.PrefetchAsync(_config.MinSizeBeforePartUpload, cancellationToken).ConfigureAwait(false);
+        if (small is not null)
+        {
+            using (small)
+            {
+                _progress.SetTotal(small.Length);
+                return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
     }
 
     private MultipartUploadCommand Multipart() => new(_client, _config, _request, _logger, _progress);
