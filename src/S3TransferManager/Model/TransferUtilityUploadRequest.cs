@@ -49,11 +49,11 @@ public sealed class TransferUtilityUploadRequest
     public IDictionary<string, string> Metadata { get; } = new Dictionary<string, string>();
 
     /// <summary>
-    /// The checksum the SDK computes over each request body and S3 verifies and stores: CRC32, CRC32C, SHA1, SHA256
-    /// or CRC64NVME. Multipart uploads store a composite checksum (a checksum of the part checksums, suffixed with the
+    /// The checksum the library computes over each request body and sends for S3 to verify and store: CRC32, CRC32C,
+    /// SHA1, SHA256 or CRC64NVME (any other is an <see cref="ArgumentException"/>). Multipart uploads store a composite checksum (a checksum of the part checksums, suffixed with the
     /// part count), except CRC64NVME, which S3 only stores as a full-object checksum.
     /// </summary>
-    /// <value><see langword="null"/>: the client's default behaviour.</value>
+    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
     /// <summary>Raised as parts finish; <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a
@@ -91,6 +91,11 @@ public sealed class TransferUtilityUploadRequest
         if ((FilePath is null) == (InputStream is null))
         {
             throw new ArgumentException("Set exactly one of FilePath and InputStream.", FilePath is null ? nameof(InputStream) : nameof(FilePath));
+        }
+
+        if (ChecksumAlgorithm is { } algorithm && !Upload.Checksums.ChecksumHasher.IsSupported(algorithm))
+        {
+            throw new ArgumentException($"ChecksumAlgorithm {algorithm.Value} is not supported for uploads; use CRC32, CRC32C, CRC64NVME, SHA1 or SHA256.", nameof(ChecksumAlgorithm));
         }
 
         if (InputStream is { CanRead: false })

@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
 
@@ -103,7 +104,8 @@ internal sealed class MultipartUploadCommand
         };
         if (_request.ChecksumAlgorithm is { } algorithm)
         {
-            request.ChecksumAlgorithm = algorithm;
+            string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
+            UploadChecksums.Apply(request, algorithm, value);
         }
 
         UploadPartResponse response = await _client.UploadPartAsync(request, cancellationToken).ConfigureAwait(false);

@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
 
@@ -45,7 +46,8 @@ internal sealed class SinglePutCommand
         put.Headers.ContentLength = length;
         if (_request.ChecksumAlgorithm is { } algorithm)
         {
-            put.ChecksumAlgorithm = algorithm;
+            string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
+            UploadChecksums.Apply(put, algorithm, value);
         }
 
         foreach (KeyValuePair<string, string> entry in _request.Metadata)

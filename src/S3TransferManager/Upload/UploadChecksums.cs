@@ -11,6 +11,23 @@ internal static class UploadChecksums
     public static ChecksumType? MultipartTypeFor(ChecksumAlgorithm? algorithm) =>
         algorithm == ChecksumAlgorithm.CRC64NVME ? ChecksumType.FULL_OBJECT : null;
 
+    /// <summary>Sets the checksum header (which S3 verifies) and names the algorithm (x-amz-sdk-checksum-algorithm,
+    /// which some servers read to decide what to store).</summary>
+    public static void Apply(PutObjectRequest request, ChecksumAlgorithm algorithm, string value)
+    {
+        request.ChecksumAlgorithm = algorithm;
+        SetValue(algorithm, value, v => request.ChecksumCRC32 = v, v => request.ChecksumCRC32C = v, v => request.ChecksumCRC64NVME = v,
+            v => request.ChecksumSHA1 = v, v => request.ChecksumSHA256 = v);
+    }
+
+    /// <inheritdoc cref="Apply(PutObjectRequest, ChecksumAlgorithm, string)"/>
+    public static void Apply(UploadPartRequest request, ChecksumAlgorithm algorithm, string value)
+    {
+        request.ChecksumAlgorithm = algorithm;
+        SetValue(algorithm, value, v => request.ChecksumCRC32 = v, v => request.ChecksumCRC32C = v, v => request.ChecksumCRC64NVME = v,
+            v => request.ChecksumSHA1 = v, v => request.ChecksumSHA256 = v);
+    }
+
     public static PartETag ToPartETag(int partNumber, UploadPartResponse response) => new(partNumber, response.ETag)
     {
         ChecksumCRC32 = response.ChecksumCRC32,
@@ -19,6 +36,17 @@ internal static class UploadChecksums
         ChecksumSHA1 = response.ChecksumSHA1,
         ChecksumSHA256 = response.ChecksumSHA256,
     };
+
+    private static void SetValue(ChecksumAlgorithm algorithm, string value, Action<string> crc32, Action<string> crc32C,
+        Action<string> crc64Nvme, Action<string> sha1, Action<string> sha256)
+    {
+        Action<string> set = algorithm == ChecksumAlgorithm.CRC32 ? crc32
+            : algorithm == ChecksumAlgorithm.CRC32C ? crc32C
+            : algorithm == ChecksumAlgorithm.CRC64NVME ? crc64Nvme
+            : algorithm == ChecksumAlgorithm.SHA1 ? sha1
+            : sha256;
+        set(value);
+    }
 
     public static TransferUtilityUploadResponse FromPut(PutObjectResponse put, long length) => new()
     {
