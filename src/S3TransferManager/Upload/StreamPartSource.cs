@@ -18,13 +18,17 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
     private readonly ProgressTracker _progress;
     private readonly string _bucket;
     private readonly string _key;
+    private readonly int _maxPartCount;
     private readonly Queue<PartBody> _prefetched = new();
     private int _lastPart;
     private long _read;
     private bool _ended;
 
-    public StreamPartSource(Stream source, long partSize, long knownLength, ArrayPool<byte>? pool, ProgressTracker progress, string bucket, string key)
+    // maxPartCount: S3's 10,000; tests lower it to reach the limit without reading 50 GB.
+    public StreamPartSource(Stream source, long partSize, long knownLength, ArrayPool<byte>? pool, ProgressTracker progress, string bucket, string key,
+        int maxPartCount = TransferLimits.MaxPartCount)
     {
+        _maxPartCount = maxPartCount;
         _source = source;
         _partSize = partSize;
         _knownLength = knownLength;
@@ -118,7 +122,7 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
                 return null;
             }
 
-            if (_lastPart == TransferLimits.MaxPartCount)
+            if (_lastPart == _maxPartCount)
             {
                 // Found before part 10,001 is sent: S3 would refuse it, after every earlier part had been paid for.
                 throw new TooManyPartsException(_bucket, _key, _partSize);
