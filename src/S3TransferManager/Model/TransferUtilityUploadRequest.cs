@@ -25,7 +25,9 @@ public sealed class TransferUtilityUploadRequest
     /// The stream to upload, read from its current position to its end. A seekable stream's length is known up front;
     /// a non-seekable one (a pipe, a network or compressor stream) is read ahead part by part into 64 KiB pooled chunks
     /// while earlier parts upload, holding at most (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> + 1)
-    /// parts in memory. Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
+    /// parts in memory (or the parts read ahead to find out whether the stream reaches
+    /// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/>, if more). A seekable stream is read in order the same
+    /// way (parts of one stream cannot be read concurrently). Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
     /// (80,000 MiB with the default part size); a longer one fails with <see cref="TooManyPartsException"/>, so set a
     /// larger <see cref="PartSize"/> for bigger streams.
     /// </summary>

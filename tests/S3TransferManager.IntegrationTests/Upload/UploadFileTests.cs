@@ -31,7 +31,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileAboveThreshold_UploadsSeveralPartsAtOnceAndCompletes()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((37 * MiB) + 123);
+        byte[] content = TestData.Bytes((20 * MiB) + 123);
         string path = s3.PathFor("big.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -40,13 +40,30 @@ public sealed class UploadFileTests(MotoServer moto)
             new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "big", FilePath = path });
 
         Assert.Equal(1, UploadAssertions.CountCreates(s3.Handler));
-        Assert.Equal(5, UploadAssertions.CountUploadParts(s3.Handler));
+        Assert.Equal(3, UploadAssertions.CountUploadParts(s3.Handler));
         Assert.Equal(1, UploadAssertions.CountCompletes(s3.Handler));
         Assert.Equal(0, UploadAssertions.CountPuts(s3.Handler));
         Assert.True(s3.Handler.MaxInFlight > 1, $"max in flight {s3.Handler.MaxInFlight}");
-        Assert.Equal(5, response.PartCount);
-        Assert.EndsWith("-5\"", response.ETag, StringComparison.Ordinal);
+        Assert.Equal(3, response.PartCount);
+        Assert.EndsWith("-3\"", response.ETag, StringComparison.Ordinal);
         Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "big"));
+    }
+
+    [Fact]
+    public async Task UploadWithResponseAsync_FileWithTwoRequestsAllowed_NeverHasMoreThanTwoInFlight()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes(30 * MiB);
+        string path = s3.PathFor("bounded.bin");
+        await File.WriteAllBytesAsync(path, content);
+        using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 2 });
+
+        await utility.UploadWithResponseAsync(
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "bounded", FilePath = path, PartSize = 5 * MiB });
+
+        Assert.Equal(6, UploadAssertions.CountUploadParts(s3.Handler));
+        Assert.InRange(s3.Handler.MaxInFlight, 1, 2);
+        Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "bounded"));
     }
 
     [Fact]

@@ -11,16 +11,16 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_SeekableStreamAboveThreshold_UploadsSeveralPartsAtOnce()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((33 * MiB) + 5);
+        byte[] content = TestData.Bytes((20 * MiB) + 5);
         using var stream = new MemoryStream(content, writable: false);
         using TransferUtility utility = s3.CreateUtility();
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(
             new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "seekable", InputStream = stream });
 
-        Assert.Equal(5, UploadAssertions.CountUploadParts(s3.Handler));
+        Assert.Equal(3, UploadAssertions.CountUploadParts(s3.Handler));
         Assert.True(s3.Handler.MaxInFlight > 1, $"max in flight {s3.Handler.MaxInFlight}");
-        Assert.Equal(5, response.PartCount);
+        Assert.Equal(3, response.PartCount);
         Assert.Equal(content.Length, response.ContentLength);
         Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "seekable"));
     }
@@ -46,7 +46,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekableStreamAboveThreshold_KeepsSeveralPartsInFlight()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((37 * MiB) + 77);
+        byte[] content = TestData.Bytes((20 * MiB) + 77);
         var stream = new NonSeekableStream(content);
         using TransferUtility utility = s3.CreateUtility();
         var totals = new List<long>();
@@ -56,7 +56,7 @@ public sealed class UploadStreamTests(MotoServer moto)
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(request);
 
         Assert.Equal(1, UploadAssertions.CountCreates(s3.Handler));
-        Assert.Equal(5, UploadAssertions.CountUploadParts(s3.Handler));
+        Assert.Equal(3, UploadAssertions.CountUploadParts(s3.Handler));
         Assert.True(s3.Handler.MaxInFlight > 1, $"max in flight {s3.Handler.MaxInFlight}");
         Assert.Equal(content.Length, response.ContentLength);
         Assert.Equal(content.Length, totals[^1]);
