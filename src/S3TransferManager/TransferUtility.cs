@@ -2,6 +2,7 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Download;
+using S3TransferManager.Upload;
 
 namespace S3TransferManager;
 
@@ -29,6 +30,37 @@ public sealed class TransferUtility : IDisposable
         _client = s3Client;
         _config = (config ?? new TransferUtilityConfig()).Validated();
         _logger = (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager");
+    }
+
+    /// <summary>
+    /// Uploads <see cref="TransferUtilityUploadRequest.FilePath"/> or <see cref="TransferUtilityUploadRequest.InputStream"/>.
+    /// Below <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/> one PutObject is sent; above it a multipart
+    /// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight: a file's parts
+    /// are read by offset straight from disk, a stream's are read in order into 64 KiB pooled chunks while earlier parts
+    /// upload. A non-seekable stream's length is found by reading ahead up to the threshold.
+    /// </summary>
+    /// <param name="request">What to upload, and where.</param>
+    /// <param name="cancellationToken">Cancels the upload; no new part starts and the multipart upload is aborted.</param>
+    /// <returns>The stored object's ETag, version, checksums and part count.</returns>
+    /// <exception cref="ArgumentException">The bucket or key is missing, both or neither of FilePath and InputStream
+    /// are set, the stream cannot be read, or <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range.
+    /// Nothing is sent.</exception>
+    /// <exception cref="FileNotFoundException"><see cref="TransferUtilityUploadRequest.FilePath"/> does not exist.
+    /// Nothing is sent.</exception>
+    /// <exception cref="TooManyPartsException">A non-seekable stream is longer than 10,000 parts; the upload was
+    /// aborted before part 10,001.</exception>
+    /// <exception cref="UnexpectedResponseException">CompleteMultipartUpload answered without storing the object (S3's
+    /// 200 with an error body); the upload was aborted.</exception>
+    /// <exception cref="AmazonS3Exception">S3 refused a request; a multipart upload was aborted.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; a multipart
+    /// upload was aborted.</exception>
+    public Task<TransferUtilityUploadResponse> UploadWithResponseAsync(TransferUtilityUploadRequest request,
+        CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        request.Validate();
+        return new UploadCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
     }
 
     /// <summary>

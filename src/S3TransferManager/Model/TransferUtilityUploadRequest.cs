@@ -1,0 +1,119 @@
+using Amazon.S3;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager;
+
+/// <summary>Uploads one S3 object from a local file or from a stream.</summary>
+/// <remarks>
+/// Exactly one of <see cref="FilePath"/> and <see cref="InputStream"/> is set. Objects smaller than
+/// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/> go up in one PutObject; larger ones as a multipart
+/// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight. A failed or
+/// cancelled multipart upload is aborted, so it leaves no parts behind to pay for.
+/// </remarks>
+public sealed class TransferUtilityUploadRequest
+{
+    /// <summary>The bucket to upload into.</summary>
+    public string? BucketName { get; set; }
+
+    /// <summary>The key the object is stored under.</summary>
+    public string? Key { get; set; }
+
+    /// <summary>The file to upload; its parts are read by offset, several at once, with no part held in memory.</summary>
+    public string? FilePath { get; set; }
+
+    /// <summary>
+    /// The stream to upload, read from its current position to its end. A seekable stream's length is known up front;
+    /// a non-seekable one (a pipe, a network or compressor stream) is read ahead part by part into 64 KiB pooled chunks
+    /// while earlier parts upload, holding at most (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> + 1)
+    /// parts in memory (or the parts read ahead to find out whether the stream reaches
+    /// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/>, if more). A seekable stream is read in order the same
+    /// way (parts of one stream cannot be read concurrently). Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
+    /// (80,000 MiB with the default part size); a longer one fails with <see cref="TooManyPartsException"/>, so set a
+    /// larger <see cref="PartSize"/> for bigger streams.
+    /// </summary>
+    public Stream? InputStream { get; set; }
+
+    /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
+    /// <value><see langword="false"/>: the caller's stream is left open.</value>
+    public bool AutoCloseStream { get; set; }
+
+    /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
+    /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>
+    /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB.</value>
+    public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
+
+    /// <summary>The object's Content-Type.</summary>
+    /// <value><see langword="null"/>: "application/octet-stream" is sent (never an empty type, which some servers
+    /// store as a form post).</value>
+    public string? ContentType { get; set; }
+
+    /// <summary>User metadata stored with the object (sent as x-amz-meta-*), keyed without the prefix.</summary>
+    public IDictionary<string, string> Metadata { get; } = new Dictionary<string, string>();
+
+    /// <summary>
+    /// The checksum the library computes over each request body and sends for S3 to verify and store: CRC32, CRC32C,
+    /// SHA1, SHA256 or CRC64NVME (any other is an <see cref="ArgumentException"/>). Multipart uploads store a composite checksum (a checksum of the part checksums, suffixed with the
+    /// part count), except CRC64NVME, which S3 only stores as a full-object checksum.
+    /// </summary>
+    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
+    public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
+
+    /// <summary>Raised as parts finish; <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a
+    /// non-seekable stream is not yet known.</summary>
+    public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
+
+    /// <summary>Raised once, before the first request is sent.</summary>
+    public event EventHandler<UploadInitiatedEventArgs>? UploadInitiatedEvent;
+
+    /// <summary>Raised once, after the object is stored.</summary>
+    public event EventHandler<UploadCompletedEventArgs>? UploadCompletedEvent;
+
+    /// <summary>Raised once, when the upload fails or is cancelled (after any multipart upload was aborted).</summary>
+    public event EventHandler<UploadFailedEventArgs>? UploadFailedEvent;
+
+    internal bool HasProgressSubscribers => UploadProgressEvent is not null;
+
+    internal void OnProgress(TransferProgressArgs args) => UploadProgressEvent?.Invoke(this, args);
+
+    internal void OnInitiated(UploadInitiatedEventArgs args) => UploadInitiatedEvent?.Invoke(this, args);
+
+    internal void OnCompleted(UploadCompletedEventArgs args) => UploadCompletedEvent?.Invoke(this, args);
+
+    internal void OnFailed(UploadFailedEventArgs args) => UploadFailedEvent?.Invoke(this, args);
+
+    internal void Validate()
+    {
+        ArgumentException.ThrowIfNullOrEmpty(BucketName, nameof(BucketName));
+        ArgumentException.ThrowIfNullOrEmpty(Key, nameof(Key));
+        if (PartSize < TransferLimits.MinPartSize || PartSize > TransferLimits.MaxPartSize)
+        {
+            throw new ArgumentOutOfRangeException(nameof(PartSize), PartSize, "PartSize must be between 5 MiB and 5 GiB.");
+        }
+
+        if ((FilePath is null) == (InputStream is null))
+        {
+            throw new ArgumentException("Set exactly one of FilePath and InputStream.", FilePath is null ? nameof(InputStream) : nameof(FilePath));
+        }
+
+        if (ChecksumAlgorithm is { } algorithm && !Upload.Checksums.ChecksumHasher.IsSupported(algorithm))
+        {
+            throw new ArgumentException($"ChecksumAlgorithm {algorithm.Value} is not supported for uploads; use CRC32, CRC32C, CRC64NVME, SHA1 or SHA256.", nameof(ChecksumAlgorithm));
+        }
+
+        if (InputStream is { CanRead: false })
+        {
+            throw new ArgumentException("InputStream cannot be read (it is write-only or disposed).", nameof(InputStream));
+        }
+
+        if (FilePath is not null)
+        {
+            ArgumentException.ThrowIfNullOrWhiteSpace(FilePath, nameof(FilePath));
+            if (!File.Exists(FilePath))
+            {
+                // FileNotFoundException, not ArgumentException: the argument is well-formed, the file is absent. It is
+                // what File.OpenRead (and the AWS SDK's TransferUtility) throws for the same input.
+                throw new FileNotFoundException($"The file to upload, '{FilePath}', does not exist.", FilePath);
+            }
+        }
+    }
+}

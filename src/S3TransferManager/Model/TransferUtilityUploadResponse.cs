@@ -1,0 +1,37 @@
+using Amazon.S3;
+
+namespace S3TransferManager;
+
+/// <summary>What S3 answered when the upload was stored.</summary>
+public sealed class TransferUtilityUploadResponse
+{
+    /// <summary>The object's ETag (quoted, as S3 sends it); for a multipart upload it ends in "-" and the part count.</summary>
+    public string? ETag { get; init; }
+
+    /// <summary>The new object's version, when the bucket is versioned.</summary>
+    public string? VersionId { get; init; }
+
+    /// <summary>How many bytes were uploaded.</summary>
+    public long ContentLength { get; init; }
+
+    /// <summary>How many parts the multipart upload had; 0 when the object went up in a single PutObject.</summary>
+    public int PartCount { get; init; }
+
+    /// <summary>The CRC32 checksum S3 stored, when that algorithm was requested.</summary>
+    public string? ChecksumCRC32 { get; init; }
+
+    /// <summary>The CRC32C checksum S3 stored, when that algorithm was requested.</summary>
+    public string? ChecksumCRC32C { get; init; }
+
+    /// <summary>The CRC64NVME checksum S3 stored, when that algorithm was requested.</summary>
+    public string? ChecksumCRC64NVME { get; init; }
+
+    /// <summary>The SHA1 checksum S3 stored, when that algorithm was requested.</summary>
+    public string? ChecksumSHA1 { get; init; }
+
+    /// <summary>The SHA256 checksum S3 stored, when that algorithm was requested.</summary>
+    public string? ChecksumSHA256 { get; init; }
+
+    /// <summary>Whether the stored checksum covers the whole object or is a composite of the parts' checksums.</summary>
+    public ChecksumType? ChecksumType { get; init; }
+}

@@ -1,0 +1,111 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.IO.Hashing;
+using System.Security.Cryptography;
+using Amazon.S3;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager.Upload.Checksums;
+
+/// <summary>
+/// Computes the checksum S3 expects for a request body (base64 of the big-endian CRC, or of the digest). The library
+/// computes it itself and sends it as a header because AWSSDK.S3 4.0.104.5 sends no checksum at all for a streamed
+/// body over plain HTTP (it only supports trailing checksums over HTTPS) and needs the CRT for CRC32C and CRC64NVME.
+/// </summary>
+internal sealed class ChecksumHasher : IDisposable
+{
+    private readonly NonCryptographicHashAlgorithm? _crc;
+    private readonly IncrementalHash? _digest;
+
+    private ChecksumHasher(ChecksumAlgorithm algorithm)
+    {
+        if (algorithm == ChecksumAlgorithm.CRC32)
+        {
+            _crc = new Crc32();
+        }
+        else if (algorithm == ChecksumAlgorithm.CRC32C)
+        {
+            _crc = new Crc32C();
+        }
+        else if (algorithm == ChecksumAlgorithm.CRC64NVME)
+        {
+            _crc = new Crc64Nvme();
+        }
+        else if (algorithm == ChecksumAlgorithm.SHA1)
+        {
+            _digest = IncrementalHash.CreateHash(HashAlgorithmName.SHA1);
+        }
+        else if (algorithm == ChecksumAlgorithm.SHA256)
+        {
+            _digest = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        }
+        else
+        {
+            throw new ArgumentOutOfRangeException(nameof(algorithm), algorithm.Value, "Uploads support CRC32, CRC32C, CRC64NVME, SHA1 and SHA256.");
+        }
+    }
+
+    public static bool IsSupported(ChecksumAlgorithm algorithm) =>
+        algorithm == ChecksumAlgorithm.CRC32 || algorithm == ChecksumAlgorithm.CRC32C || algorithm == ChecksumAlgorithm.CRC64NVME
+        || algorithm == ChecksumAlgorithm.SHA1 || algorithm == ChecksumAlgorithm.SHA256;
+
+    /// <summary>The checksum of <paramref name="body"/> from its position to its end; the position is restored so the
+    /// body can then be sent.</summary>
+    public static async ValueTask<string> ComputeAsync(ChecksumAlgorithm algorithm, Stream body, CancellationToken cancellationToken)
+    {
+        using var hasher = new ChecksumHasher(algorithm);
+        long start = body.Position;
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(TransferLimits.BufferSize);
+        try
+        {
+            int read;
+            while ((read = await body.ReadAsync(buffer.AsMemory(0, TransferLimits.BufferSize), cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                hasher.Append(buffer.AsSpan(0, read));
+            }
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            body.Position = start;
+        }
+
+        return hasher.ToBase64();
+    }
+
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        if (_crc is not null)
+        {
+            _crc.Append(data);
+        }
+        else
+        {
+            _digest!.AppendData(data);
+        }
+    }
+
+    public string ToBase64()
+    {
+        Span<byte> hash = stackalloc byte[32];
+        int length;
+        if (_crc is Crc32 crc32)
+        {
+            // System.IO.Hashing writes CRC-32 little-endian; S3 wants the big-endian bytes.
+            BinaryPrimitives.WriteUInt32BigEndian(hash, crc32.GetCurrentHashAsUInt32());
+            length = sizeof(uint);
+        }
+        else if (_crc is not null)
+        {
+            length = _crc.GetCurrentHash(hash);
+        }
+        else
+        {
+            length = _digest!.GetCurrentHash(hash);
+        }
+
+        return Convert.ToBase64String(hash[..length]);
+    }
+
+    public void Dispose() => _digest?.Dispose();
+}

@@ -1,0 +1,137 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Internal;
+using S3TransferManager.Upload.Checksums;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>
+/// CreateMultipartUpload, the parts of an <see cref="IPartSource"/> through a <see cref="PartPipeline"/>, then
+/// CompleteMultipartUpload. Any failure or cancellation after the upload was created aborts it, so nothing stays open.
+/// </summary>
+internal sealed class MultipartUploadCommand
+{
+    private readonly IAmazonS3 _client;
+    private readonly TransferUtilityConfig _config;
+    private readonly TransferUtilityUploadRequest _request;
+    private readonly ILogger _logger;
+    private readonly ProgressTracker _progress;
+    private readonly List<PartETag> _parts = [];
+
+    public MultipartUploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
+    {
+        _client = client;
+        _config = config;
+        _request = request;
+        _logger = logger;
+        _progress = progress;
+    }
+
+    private string Bucket => _request.BucketName!;
+
+    private string Key => _request.Key!;
+
+    public async Task<TransferUtilityUploadResponse> ExecuteAsync(IPartSource source, long partSize, CancellationToken cancellationToken)
+    {
+        InitiateMultipartUploadResponse initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
+        string uploadId = initiated.UploadId;
+        Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
+        try
+        {
+            var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token));
+            await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);
+            _parts.Sort((a, b) => a.PartNumber!.Value.CompareTo(b.PartNumber!.Value));
+            var complete = new CompleteMultipartUploadRequest
+            {
+                BucketName = Bucket,
+                Key = Key,
+                UploadId = uploadId,
+                PartETags = _parts,
+            };
+            CompleteMultipartUploadResponse done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
+            if (string.IsNullOrEmpty(done.ETag))
+            {
+                // S3 can answer 200 with an <Error> body; an answer without an ETag did not store the object.
+                throw new UnexpectedResponseException(Bucket, Key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)done.HttpStatusCode}).");
+            }
+
+            _progress.CompleteEmpty();
+            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts.Count);
+        }
+        catch
+        {
+            await AbortAsync(uploadId).ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    private InitiateMultipartUploadRequest BuildInitiateRequest()
+    {
+        var initiate = new InitiateMultipartUploadRequest
+        {
+            BucketName = Bucket,
+            Key = Key,
+            ContentType = SinglePutCommand.ContentTypeOf(_request),
+        };
+        if (_request.ChecksumAlgorithm is { } algorithm)
+        {
+            initiate.ChecksumAlgorithm = algorithm;
+            if (UploadChecksums.MultipartTypeFor(algorithm) is { } type)
+            {
+                initiate.ChecksumType = type;
+            }
+        }
+
+        foreach (KeyValuePair<string, string> entry in _request.Metadata)
+        {
+            initiate.Metadata.Add(entry.Key, entry.Value);
+        }
+
+        return initiate;
+    }
+
+    private async Task UploadPartAsync(string uploadId, PartBody part, CancellationToken cancellationToken)
+    {
+        var request = new UploadPartRequest
+        {
+            BucketName = Bucket,
+            Key = Key,
+            UploadId = uploadId,
+            PartNumber = part.PartNumber,
+            PartSize = part.Length,
+            InputStream = part.Content,
+        };
+        if (_request.ChecksumAlgorithm is { } algorithm)
+        {
+            string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
+            UploadChecksums.Apply(request, algorithm, value);
+        }
+
+        UploadPartResponse response = await _client.UploadPartAsync(request, cancellationToken).ConfigureAwait(false);
+        PartETag eTag = UploadChecksums.ToPartETag(part.PartNumber, response);
+        lock (_parts)
+        {
+            _parts.Add(eTag);
+        }
+
+        Log.PartUploaded(_logger, Bucket, Key, part.PartNumber, part.Length);
+        _progress.Add(part.Length);
+    }
+
+    private async Task AbortAsync(string uploadId)
+    {
+        try
+        {
+            // Not the caller's token: a cancelled upload must still be aborted.
+            await _client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId },
+                CancellationToken.None).ConfigureAwait(false);
+            Log.MultipartAborted(_logger, Bucket, Key, uploadId);
+        }
+        catch (Exception e)
+        {
+            // The original error matters more; an upload S3 will not abort is logged for the operator.
+            Log.AbortFailed(_logger, Bucket, Key, uploadId, e);
+        }
+    }
+}

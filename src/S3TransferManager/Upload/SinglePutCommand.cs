@@ -1,0 +1,67 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Internal;
+using S3TransferManager.Upload.Checksums;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>Uploads an object smaller than the multipart threshold with one PutObject.</summary>
+internal sealed class SinglePutCommand
+{
+    /// <summary>Sent when the caller names no type: some servers store a PUT with no type (sent as a form post) empty.</summary>
+    public const string DefaultContentType = "application/octet-stream";
+
+    private readonly IAmazonS3 _client;
+    private readonly TransferUtilityUploadRequest _request;
+    private readonly ILogger _logger;
+    private readonly ProgressTracker _progress;
+
+    public SinglePutCommand(IAmazonS3 client, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
+    {
+        _client = client;
+        _request = request;
+        _logger = logger;
+        _progress = progress;
+    }
+
+    public static string ContentTypeOf(TransferUtilityUploadRequest request) =>
+        string.IsNullOrEmpty(request.ContentType) ? DefaultContentType : request.ContentType;
+
+    /// <summary>PUTs <paramref name="length"/> bytes of <paramref name="body"/> from its current position. The body is
+    /// not closed: whoever opened it disposes it.</summary>
+    public async Task<TransferUtilityUploadResponse> ExecuteAsync(Stream body, long length, CancellationToken cancellationToken)
+    {
+        Log.SinglePutStarting(_logger, _request.BucketName!, _request.Key!, length);
+        var put = new PutObjectRequest
+        {
+            BucketName = _request.BucketName,
+            Key = _request.Key,
+            InputStream = body,
+            AutoCloseStream = false,
+            // Upload from where the caller left the stream, as documented, not from its start.
+            AutoResetStreamPosition = false,
+            ContentType = ContentTypeOf(_request),
+        };
+        put.Headers.ContentLength = length;
+        if (_request.ChecksumAlgorithm is { } algorithm)
+        {
+            string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
+            UploadChecksums.Apply(put, algorithm, value);
+        }
+
+        foreach (KeyValuePair<string, string> entry in _request.Metadata)
+        {
+            put.Metadata.Add(entry.Key, entry.Value);
+        }
+
+        PutObjectResponse response = await _client.PutObjectAsync(put, cancellationToken).ConfigureAwait(false);
+        if (length > 0)
+        {
+            _progress.Add(length);
+        }
+
+        _progress.CompleteEmpty();
+        return UploadChecksums.FromPut(response, length);
+    }
+}

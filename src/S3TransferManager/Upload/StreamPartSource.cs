@@ -1,0 +1,140 @@
+using System.Buffers;
+using S3TransferManager.Buffering;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>
+/// Parts of a stream read in order, each into its own <see cref="ChunkedBufferStream"/> (64 KiB pooled chunks), so a
+/// part can upload (and be re-read for a retry) while the next one is read. Works for seekable streams (length known)
+/// and for non-seekable ones, whose end is found by reading. Disposing returns the chunks of parts never handed out.
+/// </summary>
+internal sealed class StreamPartSource : IPartSource, IDisposable
+{
+    private readonly Stream _source;
+    private readonly long _partSize;
+    private readonly long _knownLength;
+    private readonly ArrayPool<byte>? _pool;
+    private readonly ProgressTracker _progress;
+    private readonly string _bucket;
+    private readonly string _key;
+    private readonly int _maxPartCount;
+    private readonly Queue<PartBody> _prefetched = new();
+    private int _lastPart;
+    private long _read;
+    private bool _ended;
+
+    // maxPartCount: S3's 10,000; tests lower it to reach the limit without reading 50 GB.
+    public StreamPartSource(Stream source, long partSize, long knownLength, ArrayPool<byte>? pool, ProgressTracker progress, string bucket, string key,
+        int maxPartCount = TransferLimits.MaxPartCount)
+    {
+        _maxPartCount = maxPartCount;
+        _source = source;
+        _partSize = partSize;
+        _knownLength = knownLength;
+        _pool = pool;
+        _progress = progress;
+        _bucket = bucket;
+        _key = key;
+    }
+
+    public long TotalLength => _knownLength >= 0 ? _knownLength : _ended ? _read : -1;
+
+    /// <summary>
+    /// Reads parts until <paramref name="threshold"/> bytes are buffered or the stream ends. When it ended below the
+    /// threshold, returns all of it as one buffer for a single PutObject (the caller disposes it); otherwise returns
+    /// null and the buffered parts come first from <see cref="ReadNextAsync"/>.
+    /// </summary>
+    public async ValueTask<ChunkedBufferStream?> PrefetchAsync(long threshold, CancellationToken cancellationToken)
+    {
+        while (_read < threshold && !_ended)
+        {
+            PartBody? part = await ReadPartAsync(cancellationToken).ConfigureAwait(false);
+            if (part is null)
+            {
+                break;
+            }
+
+            _prefetched.Enqueue(part);
+        }
+
+        if (_read >= threshold)
+        {
+            return null;
+        }
+
+        var whole = new ChunkedBufferStream(_pool, _read);
+        try
+        {
+            // Below the threshold, so at most a few parts: one copy keeps the single PUT a plain seekable body.
+            while (_prefetched.TryDequeue(out PartBody? part))
+            {
+                using (part.Content)
+                {
+                    await part.Content.CopyToAsync(whole, cancellationToken).ConfigureAwait(false);
+                }
+            }
+
+            whole.Position = 0;
+            return whole;
+        }
+        catch
+        {
+            await whole.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    public async ValueTask<PartBody?> ReadNextAsync(CancellationToken cancellationToken)
+    {
+        if (_prefetched.TryDequeue(out PartBody? prefetched))
+        {
+            return prefetched;
+        }
+
+        return _ended ? null : await ReadPartAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public void Dispose()
+    {
+        while (_prefetched.TryDequeue(out PartBody? part))
+        {
+            part.Content.Dispose();
+        }
+    }
+
+    private async ValueTask<PartBody?> ReadPartAsync(CancellationToken cancellationToken)
+    {
+        var buffer = new ChunkedBufferStream(_pool, _partSize);
+        try
+        {
+            long filled = await buffer.FillFromAsync(_source, _partSize, cancellationToken).ConfigureAwait(false);
+            _read += filled;
+            if (filled < _partSize || (_knownLength >= 0 && _read >= _knownLength))
+            {
+                _ended = true;
+                _progress.SetTotal(_read);
+            }
+
+            if (filled == 0 && _lastPart > 0)
+            {
+                buffer.Dispose();
+                return null;
+            }
+
+            if (_lastPart == _maxPartCount)
+            {
+                // Found before part 10,001 is sent: S3 would refuse it, after every earlier part had been paid for.
+                throw new TooManyPartsException(_bucket, _key, _partSize);
+            }
+
+            _lastPart++;
+            return new PartBody(_lastPart, buffer, filled);
+        }
+        catch
+        {
+            buffer.Dispose();
+            throw;
+        }
+    }
+}

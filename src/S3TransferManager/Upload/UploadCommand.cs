@@ -1,0 +1,118 @@
+using System.Buffers;
+using Amazon.S3;
+using Microsoft.Extensions.Logging;
+using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Buffering;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>
+/// Runs one upload: picks a single PutObject or a multipart upload by size (for a non-seekable stream, by reading
+/// ahead up to the threshold), raises the lifecycle events exactly once, and closes the caller's stream only when asked.
+/// </summary>
+internal sealed class UploadCommand
+{
+    private readonly IAmazonS3 _client;
+    private readonly TransferUtilityConfig _config;
+    private readonly TransferUtilityUploadRequest _request;
+    private readonly ILogger _logger;
+    private readonly ProgressTracker _progress;
+    private readonly ArrayPool<byte>? _pool;
+
+    // pool: where stream parts rent their chunks; the shared pool when null (tests pass a counting one).
+    public UploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ArrayPool<byte>? pool = null)
+    {
+        _pool = pool;
+        _client = client;
+        _config = config;
+        _request = request;
+        _logger = logger;
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null);
+    }
+
+    public async Task<TransferUtilityUploadResponse> ExecuteAsync(CancellationToken cancellationToken)
+    {
+        long knownLength = KnownLength();
+        _progress.SetTotal(knownLength);
+        _request.OnInitiated(new UploadInitiatedEventArgs(_request, knownLength));
+        TransferUtilityUploadResponse response;
+        try
+        {
+            response = _request.FilePath is not null
+                ? await UploadFileAsync(_request.FilePath, cancellationToken).ConfigureAwait(false)
+                : await UploadStreamAsync(_request.InputStream!, knownLength, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Log.UploadFailed(_logger, _request.BucketName!, _request.Key!, e);
+            _request.OnFailed(new UploadFailedEventArgs(_request, e, _progress.TransferredBytes));
+            throw;
+        }
+        finally
+        {
+            if (_request.AutoCloseStream && _request.InputStream is { } stream)
+            {
+                await stream.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+
+        Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
+        _request.OnCompleted(new UploadCompletedEventArgs(_request, response));
+        return response;
+    }
+
+    private long KnownLength() => _request switch
+    {
+        { FilePath: { } path } => new FileInfo(path).Length,
+        { InputStream: { CanSeek: true } stream } => Math.Max(0, stream.Length - stream.Position),
+        _ => -1,
+    };
+
+    private async Task<TransferUtilityUploadResponse> UploadFileAsync(string path, CancellationToken cancellationToken)
+    {
+        // One handle for every part: each part reads its own region by offset, so parts never share a position.
+        using SafeFileHandle handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.Asynchronous);
+        long length = RandomAccess.GetLength(handle);
+        _progress.SetTotal(length);
+        if (length < _config.MinSizeBeforePartUpload)
+        {
+            using var body = new FileRegionStream(handle, 0, length);
+            return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
+        }
+
+        long partSize = PartSizer.ForKnownLength(length, _request.PartSize);
+        return await Multipart().ExecuteAsync(new FilePartSource(handle, length, partSize), partSize, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<TransferUtilityUploadResponse> UploadStreamAsync(Stream stream, long knownLength, CancellationToken cancellationToken)
+    {
+        if (knownLength >= 0 && knownLength < _config.MinSizeBeforePartUpload)
+        {
+            return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (knownLength >= 0)
+        {
+            long partSize = PartSizer.ForKnownLength(knownLength, _request.PartSize);
+            using var known = new StreamPartSource(stream, partSize, knownLength, _pool, _progress, _request.BucketName!, _request.Key!);
+            return await Multipart().ExecuteAsync(known, partSize, cancellationToken).ConfigureAwait(false);
+        }
+
+        // Unknown length: the part size cannot grow to fit, so the stream may hold at most 10,000 parts of it.
+        using var source = new StreamPartSource(stream, _request.PartSize, -1, _pool, _progress, _request.BucketName!, _request.Key!);
+        ChunkedBufferStream? small = await source.PrefetchAsync(_config.MinSizeBeforePartUpload, cancellationToken).ConfigureAwait(false);
+        if (small is not null)
+        {
+            using (small)
+            {
+                _progress.SetTotal(small.Length);
+                return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
+    }
+
+    private MultipartUploadCommand Multipart() => new(_client, _config, _request, _logger, _progress);
+}

@@ -1,0 +1,43 @@
+using S3TransferManager.Internal;
+using S3TransferManager.Tests.TestSupport;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager.Tests.Upload;
+
+public sealed class StreamPartSourceTests
+{
+    [Fact]
+    public async Task ReadNextAsync_StreamLongerThanThePartLimit_ThrowsTooManyPartsBeforeHandingOutTheExtraPart()
+    {
+        var pool = new CountingArrayPool();
+        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(301), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
+        for (int part = 1; part <= 3; part++)
+        {
+            PartBody? body = await source.ReadNextAsync(CancellationToken.None);
+            Assert.Equal(part, body!.PartNumber);
+            await body.Content.DisposeAsync();
+        }
+
+        var error = await Assert.ThrowsAsync<TooManyPartsException>(() => source.ReadNextAsync(CancellationToken.None).AsTask());
+
+        Assert.Equal(100, error.PartSize);
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ReadNextAsync_StreamOfExactlyThePartLimit_EndsWithoutError()
+    {
+        var pool = new CountingArrayPool();
+        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(300), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
+        var lengths = new List<long>();
+        while (await source.ReadNextAsync(CancellationToken.None) is { } body)
+        {
+            lengths.Add(body.Length);
+            await body.Content.DisposeAsync();
+        }
+
+        Assert.Equal([100, 100, 100], lengths);
+        Assert.Equal(300, source.TotalLength);
+        pool.AssertAllReturned();
+    }
+}
