@@ -24,7 +24,7 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
         string path = Path.Combine(Path.GetTempPath(), Guid.NewGuid().ToString("N"));
         try
         {
-            await transferUtility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = bucket, Key = "k", FilePath = path });
+            await transferUtility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest { BucketName = bucket, Key = "k", FilePath = path });
 
             Assert.Equal(content, await File.ReadAllBytesAsync(path));
         }
@@ -45,7 +45,7 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
         string path = Path.Combine(Path.GetTempPath(), Guid.NewGuid().ToString("N"));
         try
         {
-            await transferUtility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = bucket, Key = "k", FilePath = path });
+            await transferUtility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest { BucketName = bucket, Key = "k", FilePath = path });
 
             Assert.Equal(content, await File.ReadAllBytesAsync(path));
         }
@@ -65,7 +65,7 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
         string path = Path.Combine(Path.GetTempPath(), Guid.NewGuid().ToString("N"));
         try
         {
-            await transferUtility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = "bucket", Key = "k", FilePath = path });
+            await transferUtility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest { BucketName = "bucket", Key = "k", FilePath = path });
 
             Assert.Equal(4, server.GetRequestCount(S3Operation.GetObjectPart));
         }
@@ -84,8 +84,8 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
         using AmazonS3Client client = fixture.CreateClient();
         using var transferUtility = new Amazon.S3.Transfer.TransferUtility(client);
 
-        using TransferUtilityOpenStreamResponse response = await transferUtility.OpenStreamWithResponseAsync(
-            new TransferUtilityOpenStreamRequest { BucketName = bucket, Key = "k" });
+        using Amazon.S3.Transfer.TransferUtilityOpenStreamResponse response = await transferUtility.OpenStreamWithResponseAsync(
+            new Amazon.S3.Transfer.TransferUtilityOpenStreamRequest { BucketName = bucket, Key = "k" });
         using var buffer = new MemoryStream();
         await response.ResponseStream.CopyToAsync(buffer);
 
@@ -101,7 +101,7 @@ public sealed class SdkTransferUtilityTests(InMemoryS3Fixture fixture) : IClassF
         using AmazonS3Client client = fixture.CreateClient();
         using var transferUtility = new Amazon.S3.Transfer.TransferUtility(client);
 
-        await transferUtility.UploadAsync(new TransferUtilityUploadRequest
+        await transferUtility.UploadAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
         {
             BucketName = bucket,
             Key = "k",
