@@ -110,7 +110,14 @@ internal sealed partial class PartBufferManager
         }
         catch (Exception error) when (error is not PartDownloadException)
         {
+            // The body is in an unknown state after any error, so the part fails; a canceled read still surfaces
+            // as the caller's cancellation.
             Fail(live.PartNumber, error);
+            if (error is OperationCanceledException && cancellationToken.IsCancellationRequested)
+            {
+                throw;
+            }
+
             ThrowIfStopped();
             throw;
         }

@@ -1,3 +1,4 @@
+using Moq;
 using S3TransferManager.Buffering;
 using S3TransferManager.Tests.TestSupport;
 
@@ -177,6 +178,38 @@ public sealed class PartBufferManagerTests
         Assert.Equal(1, error.PartNumber);
         await delivery;
         Assert.True(body.IsDisposed);
+    }
+
+    [Fact]
+    public async Task ReadAsync_LiveBodyThrows_ThrowsPartDownloadExceptionWithTheError()
+    {
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        var cause = new IOException("connection reset");
+        var body = new Mock<Stream>();
+        body.Setup(s => s.ReadAsync(It.IsAny<Memory<byte>>(), It.IsAny<CancellationToken>())).ThrowsAsync(cause);
+        Task delivery = manager.DeliverAsync(1, body.Object, 100, default).AsTask();
+
+        var error = await Assert.ThrowsAsync<PartDownloadException>(() => manager.ReadAsync(new byte[10], default).AsTask());
+
+        Assert.Equal(1, error.PartNumber);
+        Assert.Same(cause, error.InnerException);
+        await delivery;
+    }
+
+    [Fact]
+    public async Task ReadAsync_WaitCanceled_ThrowsOperationCanceledAndLaterReadsWork()
+    {
+        var parts = new TestParts(partCount: 1, partSize: 100);
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var cancellation = new CancellationTokenSource();
+        ValueTask<int> waiting = manager.ReadAsync(new byte[10], cancellation.Token);
+
+        await cancellation.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await waiting);
+        Task delivery = parts.DeliverAsync(manager, 1);
+        Assert.Equal(parts.Object, await ReadAllAsync(manager, 1000));
+        await delivery;
     }
 
     [Fact]
