@@ -92,6 +92,24 @@ public sealed class PartBufferManagerTests
     }
 
     [Fact]
+    public async Task ReadAsync_LastByteOfBufferedPart_ReturnsChunksAndAdvancesAtOnce()
+    {
+        var parts = new TestParts(partCount: 3, partSize: 100);
+        var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 2, pool);
+        await parts.DeliverAsync(manager, 2);
+        Task live = parts.DeliverAsync(manager, 1);
+        await manager.ReadAsync(new byte[100], default);
+
+        int read = await manager.ReadAsync(new byte[100], default);
+
+        Assert.Equal(100, read);
+        Assert.Equal(3, manager.NextPartToRead);
+        Assert.Equal(0, pool.OutstandingBytes);
+        await live;
+    }
+
+    [Fact]
     public async Task ReadAsync_ReaderStalls_PoolOutstandingStaysWithinWindow()
     {
         const int window = 2;
