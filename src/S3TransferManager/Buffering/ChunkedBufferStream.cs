@@ -33,12 +33,12 @@ internal sealed partial class ChunkedBufferStream : Stream
     private Task<int>? _lastReadTask;
 
     /// <summary>Creates an empty stream.</summary>
-    /// <param name="pool">The pool chunks are rented from; <see cref="ArrayPool{T}.Shared"/> when null.</param>
+    /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
     /// <param name="expectedLength">A hint that sizes the chunk table up front; no chunk is rented until written.</param>
     public ChunkedBufferStream(ArrayPool<byte>? pool = null, long expectedLength = 0)
     {
         Debug.Assert(1 << ChunkShift == ChunkSize, "ChunkShift must match ChunkSize.");
-        _pool = pool ?? ArrayPool<byte>.Shared;
+        _pool = pool ?? ChunkPool.Default;
         int expectedChunks = expectedLength > 0 ? (int)Math.Min(ChunkIndex(expectedLength - 1) + 1, 1 << 20) : 4;
         _chunks = new byte[expectedChunks][];
     }

@@ -24,6 +24,7 @@ internal sealed partial class PartBufferManager
             int read = current.Read(buffer.Span);
             if (read > 0)
             {
+                FinishPartIfFullyRead(current);
                 return new ValueTask<int>(read);
             }
         }
@@ -47,6 +48,7 @@ internal sealed partial class PartBufferManager
                 int read = buffered.Read(buffer.Span);
                 if (read > 0)
                 {
+                    FinishPartIfFullyRead(buffered);
                     return read;
                 }
 
@@ -75,6 +77,16 @@ internal sealed partial class PartBufferManager
             {
                 await waiter.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
             }
+        }
+    }
+
+    /// <summary>Moves on as soon as a buffered part's last byte is read, so its chunks go back and the window
+    /// advances now rather than at the next read.</summary>
+    private void FinishPartIfFullyRead(ChunkedBufferStream buffered)
+    {
+        if (buffered.Position == buffered.Length)
+        {
+            FinishPart();
         }
     }
 
@@ -110,7 +122,14 @@ internal sealed partial class PartBufferManager
         }
         catch (Exception error) when (error is not PartDownloadException)
         {
+            // The body is in an unknown state after any error, so the part fails; a canceled read still surfaces
+            // as the caller's cancellation.
             Fail(live.PartNumber, error);
+            if (error is OperationCanceledException && cancellationToken.IsCancellationRequested)
+            {
+                throw;
+            }
+
             ThrowIfStopped();
             throw;
         }

@@ -36,14 +36,14 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="partCount">The number of parts (0 for an empty object).</param>
     /// <param name="maxInMemoryParts">The window: how many parts, starting with the one the reader needs, may be
     /// fetched (and so buffered) at once. Memory is bounded by this many parts.</param>
-    /// <param name="pool">The pool chunks are rented from; <see cref="ArrayPool{T}.Shared"/> when null.</param>
+    /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
     public PartBufferManager(int partCount, int maxInMemoryParts, ArrayPool<byte>? pool = null)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(partCount);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxInMemoryParts, 1);
         _partCount = partCount;
         _maxInMemoryParts = maxInMemoryParts;
-        _pool = pool ?? ArrayPool<byte>.Shared;
+        _pool = pool ?? ChunkPool.Default;
         _slots = new PartSlot[maxInMemoryParts];
     }
 

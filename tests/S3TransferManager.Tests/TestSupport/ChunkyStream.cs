@@ -15,12 +15,18 @@ public sealed class ChunkyStream : Stream
     {
     }
 
+    /// <param name="data">The bytes the stream returns.</param>
     /// <param name="nextReadSize">Given the read index, the most bytes that read may return (at least 1).</param>
-    public ChunkyStream(byte[] data, Func<int, int> nextReadSize)
+    /// <param name="yieldOnAsyncReads">When true, every asynchronous read yields first, as a socket read that is
+    /// not ready would.</param>
+    public ChunkyStream(byte[] data, Func<int, int> nextReadSize, bool yieldOnAsyncReads = false)
     {
         _data = data;
         _nextReadSize = nextReadSize;
+        YieldOnAsyncReads = yieldOnAsyncReads;
     }
+
+    public bool YieldOnAsyncReads { get; }
 
     public int ReadCount { get; private set; }
 
@@ -51,7 +57,13 @@ public sealed class ChunkyStream : Stream
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return new ValueTask<int>(Read(buffer.Span));
+        return YieldOnAsyncReads ? YieldThenReadAsync(buffer) : new ValueTask<int>(Read(buffer.Span));
+    }
+
+    private async ValueTask<int> YieldThenReadAsync(Memory<byte> buffer)
+    {
+        await Task.Yield();
+        return Read(buffer.Span);
     }
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
