@@ -9,7 +9,7 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Loh;
 
 /// <summary>
-/// <c>-- loh</c>: runs every scenario method once, in this process, for the first value of its Profile parameter, and
+/// <c>-- loh</c>: runs every scenario method once untimed and once measured, in this process, for the first value of its Profile parameter, and
 /// prints per transfer: LOH bytes (from allocation ticks), total allocated bytes and requests sent (endpoint counters).
 /// </summary>
 public static class LohMode
@@ -60,6 +60,9 @@ public static class LohMode
         {
             foreach (MethodInfo method in type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null))
             {
+                // One untimed run first, so JIT and first-use allocations stay out of the per-transfer numbers.
+                await InvokeAsync(scenario, method);
+                await CleanupIterationAsync(scenario, type);
                 await scenario.Session.Endpoint.ResetCountersAsync();
                 await listener.FlushAsync();
                 long allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
@@ -72,10 +75,7 @@ public static class LohMode
                 bool flushed = await listener.FlushAsync();
                 long loh = listener.SumBetween(start, end);
                 long requests = (await scenario.Session.Endpoint.GetCountersAsync()).Total;
-                foreach (MethodInfo cleanup in Find<IterationCleanupAttribute>(type))
-                {
-                    await InvokeAsync(scenario, cleanup);
-                }
+                await CleanupIterationAsync(scenario, type);
 
                 int transfers = scenario.TransfersPerOperation;
                 string row = string.Create(
@@ -88,6 +88,14 @@ public static class LohMode
         finally
         {
             await InvokeAsync(scenario, Find<GlobalCleanupAttribute>(type).Single());
+        }
+    }
+
+    private static async Task CleanupIterationAsync(object scenario, Type type)
+    {
+        foreach (MethodInfo cleanup in Find<IterationCleanupAttribute>(type))
+        {
+            await InvokeAsync(scenario, cleanup);
         }
     }
 

@@ -69,7 +69,7 @@ public class UploadBenchmarks : ITransferScenario
         });
 
     [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task RawHttp10Puts() =>
+    public Task RawHttp10Puts_File() =>
         _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation, BenchmarkSettings.PartSize, BenchmarkSettings.Concurrency, "upload/raw-");
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
@@ -100,7 +100,7 @@ public class UploadBenchmarks : ITransferScenario
     }
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
-    public Task RawHttp10Puts_Stream() => RawHttp10Puts();
+    public Task RawHttp10Puts_NonSeekable() => RawHttp10Puts_File();
 
     private FileStream OpenSource() =>
         new(_filePath, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 0, FileOptions.Asynchronous | FileOptions.SequentialScan);
