@@ -36,7 +36,7 @@ public sealed class ThroughputColumn : IColumn
         }
 
         double gibPerSecond = scenario.BytesPerOperation / (meanNs.Value / 1e9) / (1L << 30);
-        return gibPerSecond.ToString("0.000", CultureInfo.InvariantCulture);
+        return gibPerSecond.ToString(gibPerSecond >= 0.01 ? "0.000" : "G3", CultureInfo.InvariantCulture);
     }
 
     public bool IsAvailable(Summary summary) => true;
