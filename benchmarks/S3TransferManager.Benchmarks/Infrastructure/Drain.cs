@@ -5,7 +5,8 @@ namespace S3TransferManager.Benchmarks.Infrastructure;
 /// <summary>Read-and-discard loops for streams and pipes.</summary>
 public static class Drain
 {
-    public static async Task<long> StreamAsync(Stream stream, byte[] buffer)
+    /// <summary>Reads <paramref name="stream"/> to the end; throws unless it gave <paramref name="expected"/> bytes.</summary>
+    public static async Task<long> StreamAsync(Stream stream, byte[] buffer, long expected)
     {
         long total = 0;
         int read;
@@ -14,10 +15,11 @@ public static class Drain
             total += read;
         }
 
-        return total;
+        return Check(total, expected);
     }
 
-    public static async Task<long> PipeAsync(PipeReader reader)
+    /// <summary>Reads <paramref name="reader"/> to completion; throws unless it gave <paramref name="expected"/> bytes.</summary>
+    public static async Task<long> PipeAsync(PipeReader reader, long expected)
     {
         long total = 0;
         while (true)
@@ -32,6 +34,10 @@ public static class Drain
         }
 
         await reader.CompleteAsync();
-        return total;
+        return Check(total, expected);
     }
+
+    /// <summary>Throws unless <paramref name="total"/> equals <paramref name="expected"/>: a short read must not pass as fast.</summary>
+    public static long Check(long total, long expected) =>
+        total == expected ? total : throw new InvalidOperationException($"Read {total} bytes, expected {expected}.");
 }

@@ -102,7 +102,7 @@ public sealed class RawHttpClient : IDisposable
                 total += read;
             }
 
-            return total;
+            return Drain.Check(total, count);
         }
         finally
         {

@@ -36,7 +36,16 @@ public class DownloadToFileBenchmarks : ITransferScenario
     }
 
     [IterationCleanup]
-    public void DeleteFile() => File.Delete(_filePath);
+    public void DeleteFile()
+    {
+        // The raw ceiling reads and discards, so only the libraries leave a file; check it before deleting it.
+        if (File.Exists(_filePath) && new FileInfo(_filePath).Length != BytesPerOperation)
+        {
+            throw new InvalidOperationException($"The downloaded file has {new FileInfo(_filePath).Length} bytes, not {BytesPerOperation}.");
+        }
+
+        File.Delete(_filePath);
+    }
 
     [GlobalCleanup]
     public async Task CleanupAsync()

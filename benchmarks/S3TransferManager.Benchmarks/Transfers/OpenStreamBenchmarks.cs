@@ -40,14 +40,14 @@ public class OpenStreamBenchmarks : ITransferScenario
     public async Task<long> Ours()
     {
         await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(OursRequest());
-        return await Drain.StreamAsync(response.ResponseStream, _buffer);
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
     }
 
     [Benchmark]
     public async Task<long> OursPipeReader()
     {
         await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(OursRequest());
-        return await Drain.PipeAsync(response.PipeReader);
+        return await Drain.PipeAsync(response.PipeReader, BytesPerOperation);
     }
 
     [Benchmark(Baseline = true)]
@@ -79,6 +79,6 @@ public class OpenStreamBenchmarks : ITransferScenario
                 MultipartDownloadType = type,
                 PartSize = BenchmarkSettings.PartSize,
             });
-        return await Drain.StreamAsync(response.ResponseStream, _buffer);
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
     }
 }
