@@ -1,9 +1,61 @@
 using BenchmarkDotNet.Running;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.Benchmarks.Loh;
+using S3TransferManager.InMemoryS3;
 
 namespace S3TransferManager.Benchmarks;
 
-/// <summary>Entry point: pick benchmarks with BenchmarkDotNet's switcher (for example <c>--filter '*Chunked*'</c>).</summary>
+/// <summary>
+/// Entry point. The first argument picks a mode: <c>quick</c> (256 MiB, 1 warmup, 3 iterations), <c>full</c> (1 GiB,
+/// 2 warmups, 5 iterations) or <c>loh</c> (each transfer once in process, LOH and allocated bytes); the rest go to
+/// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
+/// defaults (for the buffering micro-benchmarks).
+/// </summary>
 public static class Program
 {
-    public static void Main(string[] args) => BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+    public static async Task<int> Main(string[] args)
+    {
+        string mode = args.Length > 0 ? args[0].ToLowerInvariant() : "";
+        string[] rest = args.Length > 0 ? args[1..] : args;
+        if (mode is "quick" or "loh-quick")
+        {
+            BenchmarkSettings.SetDefault(BenchmarkSettings.SizeVariable, 256);
+            BenchmarkSettings.SetDefault(BenchmarkSettings.SmallCountVariable, 200);
+        }
+
+        PassServerAssemblyToChildren();
+        switch (mode)
+        {
+            case "quick":
+            case "full":
+                BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, TransferBenchConfig.Create(quick: mode == "quick"));
+                return 0;
+            case "loh":
+            case "loh-quick":
+                string? output = OptionValue(rest, "--out");
+                return await LohMode.RunAsync(output, OptionValue(rest, "--filter"));
+            default:
+                BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+                return 0;
+        }
+    }
+
+    /// <summary>
+    /// The endpoint's dll next to this program has a runtimeconfig.json; BenchmarkDotNet's generated project's copy
+    /// may not, so the children (which inherit the environment) are told where the runnable one is.
+    /// </summary>
+    private static void PassServerAssemblyToChildren()
+    {
+        string path = typeof(InMemoryS3Process).Assembly.Location;
+        if (File.Exists(Path.ChangeExtension(path, ".runtimeconfig.json")))
+        {
+            Environment.SetEnvironmentVariable(BenchmarkSettings.ServerAssemblyVariable, path);
+        }
+    }
+
+    private static string? OptionValue(string[] args, string name)
+    {
+        int index = Array.IndexOf(args, name);
+        return index >= 0 && index + 1 < args.Length ? args[index + 1] : null;
+    }
 }

@@ -1,0 +1,52 @@
+using System.Globalization;
+
+namespace S3TransferManager.Benchmarks.Infrastructure;
+
+/// <summary>
+/// Sizes read from environment variables, so that BenchmarkDotNet's child processes (which inherit the host's
+/// environment) run the same sizes the host chose for its mode.
+/// </summary>
+public static class BenchmarkSettings
+{
+    /// <summary>The object size in MiB for the large-object scenarios.</summary>
+    public const string SizeVariable = "S3TM_BENCH_SIZE_MIB";
+
+    /// <summary>The number of 1 KiB objects in the small-objects scenario.</summary>
+    public const string SmallCountVariable = "S3TM_BENCH_SMALL_COUNT";
+
+    /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
+    public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
+
+    /// <summary>Part size of both libraries and of the seeded objects.</summary>
+    public const int PartSize = 8 * 1024 * 1024;
+
+    /// <summary>Parallel requests for every client that has the knob.</summary>
+    public const int Concurrency = 10;
+
+    /// <summary>The size of every read-and-discard buffer.</summary>
+    public const int ReadBufferSize = 64 * 1024;
+
+    /// <summary>The size of one small object.</summary>
+    public const int SmallObjectSize = 1024;
+
+    /// <summary>The large object's size in bytes (default 1024 MiB).</summary>
+    public static long ObjectSize => ReadInt(SizeVariable, 1024) * 1024L * 1024L;
+
+    /// <summary>The number of small objects (default 1000).</summary>
+    public static int SmallObjectCount => ReadInt(SmallCountVariable, 1000);
+
+    /// <summary>Sets a variable for this process and its children unless the user already set it.</summary>
+    public static void SetDefault(string name, int value)
+    {
+        if (string.IsNullOrEmpty(Environment.GetEnvironmentVariable(name)))
+        {
+            Environment.SetEnvironmentVariable(name, value.ToString(CultureInfo.InvariantCulture));
+        }
+    }
+
+    private static int ReadInt(string name, int defaultValue)
+    {
+        string? text = Environment.GetEnvironmentVariable(name);
+        return string.IsNullOrEmpty(text) ? defaultValue : int.Parse(text, CultureInfo.InvariantCulture);
+    }
+}

@@ -1,0 +1,75 @@
+using Amazon.S3;
+using S3TransferManager.InMemoryS3;
+
+namespace S3TransferManager.Benchmarks.Infrastructure;
+
+/// <summary>
+/// One out-of-process in-memory S3 endpoint for one benchmark case, with the S3 client, both transfer utilities and a
+/// raw <see cref="HttpClient"/> pointed at it. Out of process, the endpoint's allocations stay out of the numbers.
+/// </summary>
+public sealed class EndpointSession : IAsyncDisposable
+{
+    public const string Bucket = "bench";
+
+    private EndpointSession(InMemoryS3Process endpoint)
+    {
+        Endpoint = endpoint;
+        Client = S3ClientFactory.Create(endpoint.ServiceUrl);
+        Ours = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        Incumbent = new Amazon.S3.Transfer.TransferUtility(
+            Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        Raw = new RawHttpClient(endpoint.ServiceUrl);
+    }
+
+    public InMemoryS3Process Endpoint { get; }
+
+    public AmazonS3Client Client { get; }
+
+    public TransferUtility Ours { get; }
+
+    public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
+
+    public RawHttpClient Raw { get; }
+
+    /// <summary>Starts the endpoint with <paramref name="profile"/> and its defaults (S3Like: 20 ms, 60 MB/s).</summary>
+    /// <param name="profile">The traffic profile.</param>
+    /// <param name="prewarmedStorageBytes">Storage to touch at start (uploads: about twice the bytes of one upload).</param>
+    /// <param name="md5ETags">
+    /// False for uploads: the endpoint's MD5 of uploaded bodies runs at well under 1 GiB/s on one core and would be
+    /// the ceiling of every client. Downloads keep real MD5 ETags (the SDK checks them on whole-object GETs).
+    /// </param>
+    public static async Task<EndpointSession> StartAsync(InMemoryS3Profile profile, long prewarmedStorageBytes = 0, bool md5ETags = true)
+    {
+        var options = new InMemoryS3Options { Profile = profile, PrewarmedStorageBytes = prewarmedStorageBytes, ComputeMd5ETags = md5ETags };
+        InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(options, FindServerAssembly());
+        return new EndpointSession(endpoint);
+    }
+
+    /// <summary>Seeds an object as if uploaded in parts of <see cref="BenchmarkSettings.PartSize"/> (0: one part).</summary>
+    public Task<string> SeedAsync(string key, long length, long partSize = BenchmarkSettings.PartSize) =>
+        Endpoint.SeedObjectAsync(Bucket, key, length, partSize);
+
+    /// <summary>
+    /// The endpoint's dll: the host passes the copy next to its own output (which has a runtimeconfig.json), since
+    /// BenchmarkDotNet's generated project may not carry one; otherwise this assembly's location.
+    /// </summary>
+    public static string? FindServerAssembly()
+    {
+        string? fromHost = Environment.GetEnvironmentVariable(BenchmarkSettings.ServerAssemblyVariable);
+        if (!string.IsNullOrEmpty(fromHost) && File.Exists(Path.ChangeExtension(fromHost, ".runtimeconfig.json")))
+        {
+            return fromHost;
+        }
+
+        return null;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        Raw.Dispose();
+        Ours.Dispose();
+        Incumbent.Dispose();
+        Client.Dispose();
+        await Endpoint.DisposeAsync();
+    }
+}

@@ -1,0 +1,112 @@
+using System.Buffers;
+using System.Globalization;
+using System.Net.Http.Headers;
+using Microsoft.Win32.SafeHandles;
+
+namespace S3TransferManager.Benchmarks.Infrastructure;
+
+/// <summary>
+/// The ceiling: plain, unsigned HTTP requests for the same bytes, read and discarded (or sent from a file), with no S3
+/// client in the way. The endpoint does not check signatures.
+/// </summary>
+public sealed class RawHttpClient : IDisposable
+{
+    private readonly HttpClient _http;
+    private readonly Uri _bucketUrl;
+
+    public RawHttpClient(Uri serviceUrl)
+    {
+        _http = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 64, UseProxy = false })
+        {
+            Timeout = TimeSpan.FromMinutes(10),
+        };
+        _bucketUrl = new Uri(serviceUrl, EndpointSession.Bucket + "/");
+    }
+
+    /// <summary>Reads <paramref name="length"/> bytes of <paramref name="key"/> over <paramref name="streams"/> ranged GETs in parallel.</summary>
+    public async Task<long> ReadAsync(string key, long length, int streams)
+    {
+        if (streams == 1)
+        {
+            return await ReadRangeAsync(key, 0, length);
+        }
+
+        long share = (length + streams - 1) / streams;
+        var tasks = new Task<long>[streams];
+        for (int i = 0; i < streams; i++)
+        {
+            long offset = Math.Min(length, i * share);
+            tasks[i] = ReadRangeAsync(key, offset, Math.Min(share, length - offset));
+        }
+
+        long total = 0;
+        foreach (long read in await Task.WhenAll(tasks))
+        {
+            total += read;
+        }
+
+        return total;
+    }
+
+    /// <summary>GETs a whole object and writes it to <paramref name="filePath"/>.</summary>
+    public async Task DownloadToFileAsync(string key, string filePath)
+    {
+        using HttpResponseMessage response = await _http.GetAsync(new Uri(_bucketUrl, key), HttpCompletionOption.ResponseHeadersRead);
+        response.EnsureSuccessStatusCode();
+        await using var file = new FileStream(filePath, FileMode.Create, FileAccess.Write, FileShare.None, 0, FileOptions.Asynchronous);
+        await response.Content.CopyToAsync(file);
+    }
+
+    /// <summary>PUTs each <paramref name="partSize"/> range of a file to its own key, <paramref name="parallel"/> at a time.</summary>
+    public async Task PutRangesAsync(SafeFileHandle file, long length, int partSize, int parallel, string keyPrefix)
+    {
+        int parts = (int)((length + partSize - 1) / partSize);
+        int next = -1;
+        var workers = new Task[Math.Min(parallel, parts)];
+        for (int w = 0; w < workers.Length; w++)
+        {
+            workers[w] = Task.Run(async () =>
+            {
+                int part;
+                while ((part = Interlocked.Increment(ref next)) < parts)
+                {
+                    long offset = (long)part * partSize;
+                    using var content = new FileRangeContent(file, offset, Math.Min(partSize, length - offset));
+                    content.Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
+                    string key = keyPrefix + part.ToString(CultureInfo.InvariantCulture);
+                    using HttpResponseMessage response = await _http.PutAsync(new Uri(_bucketUrl, key), content);
+                    response.EnsureSuccessStatusCode();
+                }
+            });
+        }
+
+        await Task.WhenAll(workers);
+    }
+
+    public void Dispose() => _http.Dispose();
+
+    private async Task<long> ReadRangeAsync(string key, long offset, long count)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, new Uri(_bucketUrl, key));
+        request.Headers.Range = new RangeHeaderValue(offset, offset + count - 1);
+        using HttpResponseMessage response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        response.EnsureSuccessStatusCode();
+        await using Stream body = await response.Content.ReadAsStreamAsync();
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(BenchmarkSettings.ReadBufferSize);
+        try
+        {
+            long total = 0;
+            int read;
+            while ((read = await body.ReadAsync(buffer.AsMemory(0, BenchmarkSettings.ReadBufferSize))) > 0)
+            {
+                total += read;
+            }
+
+            return Drain.Check(total, count);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+using Amazon.Runtime;
+using Amazon.S3;
+
+namespace S3TransferManager.Benchmarks.Infrastructure;
+
+/// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required.</summary>
+public static class S3ClientFactory
+{
+    public static AmazonS3Client Create(Uri serviceUrl) =>
+        new(
+            new BasicAWSCredentials("bench", "bench"),
+            new AmazonS3Config
+            {
+                ServiceURL = serviceUrl.ToString(),
+                ForcePathStyle = true,
+                AuthenticationRegion = "us-east-1",
+                RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
+                ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
+                MaxConnectionsPerServer = 64,
+            });
+}

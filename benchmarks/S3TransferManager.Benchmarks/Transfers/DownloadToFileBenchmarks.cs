@@ -1,0 +1,88 @@
+using Amazon.S3.Transfer;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.InMemoryS3;
+
+namespace S3TransferManager.Benchmarks.Transfers;
+
+/// <summary>
+/// Downloads one multipart-seeded object to a file: this library, the AWS SDK's TransferUtility (PART and RANGE
+/// modes), and a raw HttpClient reading the same bytes (1 stream, 10 ranged streams) as the ceiling.
+/// </summary>
+public class DownloadToFileBenchmarks : ITransferScenario
+{
+    private const string Key = "download/object";
+
+    private EndpointSession _session = null!;
+    private string _folder = null!;
+    private string _filePath = null!;
+
+    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
+    public InMemoryS3Profile Profile { get; set; }
+
+    public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
+
+    public int TransfersPerOperation => 1;
+
+    public EndpointSession Session => _session;
+
+    [GlobalSetup]
+    public async Task SetupAsync()
+    {
+        _session = await EndpointSession.StartAsync(Profile);
+        await _session.SeedAsync(Key, BytesPerOperation);
+        _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
+        _filePath = Path.Combine(_folder, "object.bin");
+    }
+
+    [IterationCleanup]
+    public void DeleteFile()
+    {
+        // The raw ceiling reads and discards, so only the libraries leave a file; check it before deleting it.
+        if (File.Exists(_filePath) && new FileInfo(_filePath).Length != BytesPerOperation)
+        {
+            throw new InvalidOperationException($"The downloaded file has {new FileInfo(_filePath).Length} bytes, not {BytesPerOperation}.");
+        }
+
+        File.Delete(_filePath);
+    }
+
+    [GlobalCleanup]
+    public async Task CleanupAsync()
+    {
+        await _session.DisposeAsync();
+        Directory.Delete(_folder, recursive: true);
+    }
+
+    [Benchmark]
+    public Task Ours() =>
+        _session.Ours.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = _filePath,
+            PartSize = BenchmarkSettings.PartSize,
+        });
+
+    [Benchmark(Baseline = true)]
+    public Task AwsSdkPart() => IncumbentAsync(MultipartDownloadType.PART);
+
+    [Benchmark]
+    public Task AwsSdkRange() => IncumbentAsync(MultipartDownloadType.RANGE);
+
+    [Benchmark]
+    public Task<long> RawHttp1Stream() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 1);
+
+    [Benchmark]
+    public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
+
+    private Task IncumbentAsync(MultipartDownloadType type) =>
+        _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = _filePath,
+            MultipartDownloadType = type,
+            PartSize = BenchmarkSettings.PartSize,
+        });
+}

@@ -1,0 +1,84 @@
+using Amazon.S3.Transfer;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.InMemoryS3;
+
+namespace S3TransferManager.Benchmarks.Transfers;
+
+/// <summary>
+/// Opens one multipart-seeded object as a stream and reads it to the end with 64 KiB reads (and, for this library,
+/// through its PipeReader), against the AWS SDK's TransferUtility (PART, RANGE) and the raw HttpClient ceiling.
+/// </summary>
+public class OpenStreamBenchmarks : ITransferScenario
+{
+    private const string Key = "openstream/object";
+
+    private EndpointSession _session = null!;
+    private byte[] _buffer = null!;
+
+    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
+    public InMemoryS3Profile Profile { get; set; }
+
+    public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
+
+    public int TransfersPerOperation => 1;
+
+    public EndpointSession Session => _session;
+
+    [GlobalSetup]
+    public async Task SetupAsync()
+    {
+        _session = await EndpointSession.StartAsync(Profile);
+        await _session.SeedAsync(Key, BytesPerOperation);
+        _buffer = new byte[BenchmarkSettings.ReadBufferSize];
+    }
+
+    [GlobalCleanup]
+    public Task CleanupAsync() => _session.DisposeAsync().AsTask();
+
+    [Benchmark]
+    public async Task<long> Ours()
+    {
+        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(OursRequest());
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
+    }
+
+    [Benchmark]
+    public async Task<long> OursPipeReader()
+    {
+        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(OursRequest());
+        return await Drain.PipeAsync(response.PipeReader, BytesPerOperation);
+    }
+
+    [Benchmark(Baseline = true)]
+    public Task<long> AwsSdkPart() => IncumbentAsync(MultipartDownloadType.PART);
+
+    [Benchmark]
+    public Task<long> AwsSdkRange() => IncumbentAsync(MultipartDownloadType.RANGE);
+
+    [Benchmark]
+    public Task<long> RawHttp1Stream() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 1);
+
+    [Benchmark]
+    public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
+
+    private static TransferUtilityOpenStreamRequest OursRequest() => new()
+    {
+        BucketName = EndpointSession.Bucket,
+        Key = Key,
+        PartSize = BenchmarkSettings.PartSize,
+    };
+
+    private async Task<long> IncumbentAsync(MultipartDownloadType type)
+    {
+        using Amazon.S3.Transfer.TransferUtilityOpenStreamResponse response = await _session.Incumbent.OpenStreamWithResponseAsync(
+            new Amazon.S3.Transfer.TransferUtilityOpenStreamRequest
+            {
+                BucketName = EndpointSession.Bucket,
+                Key = Key,
+                MultipartDownloadType = type,
+                PartSize = BenchmarkSettings.PartSize,
+            });
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
+    }
+}
