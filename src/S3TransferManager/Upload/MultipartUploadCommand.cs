@@ -18,6 +18,7 @@ internal sealed class MultipartUploadCommand
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
     private readonly List<PartETag> _parts = [];
+    private readonly bool _useChunkEncoding;
 
     public MultipartUploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
     {
@@ -26,6 +27,7 @@ internal sealed class MultipartUploadCommand
         _request = request;
         _logger = logger;
         _progress = progress;
+        _useChunkEncoding = PartSigning.UseChunkEncoding(client);
     }
 
     private string Bucket => _request.BucketName!;
@@ -101,6 +103,7 @@ internal sealed class MultipartUploadCommand
             PartNumber = part.PartNumber,
             PartSize = part.Length,
             InputStream = part.Content,
+            UseChunkEncoding = _useChunkEncoding,
         };
         if (_request.ChecksumAlgorithm is { } algorithm)
         {
