@@ -13,7 +13,12 @@ internal static class PartSigning
 {
     public static bool UseChunkEncoding(IAmazonS3 client)
     {
-        Amazon.Runtime.IClientConfig config = client.Config;
+        // An IAmazonS3 that exposes no configuration (a wrapper, a test double) keeps the SDK's default.
+        if (client.Config is not { } config)
+        {
+            return true;
+        }
+
         bool plainHttp = config.UseHttp
             || (config.ServiceURL is { } url && url.StartsWith("http://", StringComparison.OrdinalIgnoreCase));
         return !plainHttp;
