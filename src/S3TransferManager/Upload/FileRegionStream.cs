@@ -48,17 +48,17 @@ internal sealed class FileRegionStream : Stream
         return read;
     }
 
-    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    /// <summary>Reads inline: on Unix RandomAccess.ReadAsync is a synchronous pread queued to the thread pool anyway,
+    /// so doing it here saves a thread hop per read (the SDK reads part bodies in small pieces, twice when it hashes
+    /// them), and a read served from the page cache takes microseconds.</summary>
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
-        int count = Clamp(buffer.Length);
-        if (count == 0)
+        if (cancellationToken.IsCancellationRequested)
         {
-            return 0;
+            return ValueTask.FromCanceled<int>(cancellationToken);
         }
 
-        int read = await RandomAccess.ReadAsync(_handle, buffer[..count], _start + _position, cancellationToken).ConfigureAwait(false);
-        _position += read;
-        return read;
+        return new ValueTask<int>(Read(buffer.Span));
     }
 
     public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
