@@ -136,21 +136,10 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
-    public override int Read(Span<byte> buffer)
-    {
-        // Stream.Read is the one place sync may bridge to async: callers that chose a synchronous API block by choice.
-        byte[] rented = System.Buffers.ArrayPool<byte>.Shared.Rent(Math.Min(buffer.Length, TransferLimits.BufferSize));
-        try
-        {
-            int read = ReadAsync(rented.AsMemory(0, Math.Min(buffer.Length, rented.Length))).AsTask().GetAwaiter().GetResult();
-            rented.AsSpan(0, read).CopyTo(buffer);
-            return read;
-        }
-        finally
-        {
-            System.Buffers.ArrayPool<byte>.Shared.Return(rented);
-        }
-    }
+    /// <summary>Refused: this internal stream is only read asynchronously (file copy, chunk fill, the live hand-off),
+    /// and a synchronous read would have to block a thread on network I/O.</summary>
+    public override int Read(Span<byte> buffer) =>
+        throw new NotSupportedException("A part body is read with ReadAsync only; reading it synchronously would block a thread on the network.");
 
     public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
