@@ -29,10 +29,12 @@ internal sealed class FileDownloadCommand
     public async Task<TransferUtilityDownloadResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnInitiated(new DownloadInitiatedEventArgs(_request));
+        DownloadSession? session = null;
         TransferUtilityDownloadResponse response;
         try
         {
-            response = await DownloadAsync(cancellationToken).ConfigureAwait(false);
+            session = await DownloadSession.StartAsync(_client, _config, _request, _logger, cancellationToken).ConfigureAwait(false);
+            response = await DownloadAsync(session, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -40,49 +42,37 @@ internal sealed class FileDownloadCommand
             _request.OnFailed(new DownloadFailedEventArgs(_request, e, _progress.TransferredBytes));
             throw;
         }
+        finally
+        {
+            session?.Dispose();
+        }
 
-        Log.DownloadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, _request.FilePath!);
+        session.LogCompleted(_request.FilePath!);
         _request.OnCompleted(new DownloadCompletedEventArgs(_request, response));
         return response;
     }
 
-    private async Task<TransferUtilityDownloadResponse> DownloadAsync(CancellationToken cancellationToken)
+    private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
     {
-        DiscoveredObject discovered = await ObjectDiscovery.DiscoverAsync(_client, _request, cancellationToken).ConfigureAwait(false);
-        var bodies = new PartBodies(_client, discovered, _config, _logger);
-        try
-        {
-            DownloadTarget target = discovered.Target;
-            PartLayout layout = discovered.Layout;
-            Log.Discovered(_logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
-            _progress.SetTotal(target.TotalLength);
+        DownloadTarget target = session.Target;
+        PartLayout layout = session.Layout;
+        _progress.SetTotal(target.TotalLength);
 
-            using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _logger);
-            await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
-            {
-                ResumableRangeStream body = bodies.Create(part);
-                await using (body.ConfigureAwait(false))
-                {
-                    await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
-                }
-            }, cancellationToken).ConfigureAwait(false);
-
-            file.Commit(_config.FlushToDisk);
-            _progress.CompleteEmpty();
-            return new TransferUtilityDownloadResponse
-            {
-                ETag = target.ETag,
-                ContentLength = target.TotalLength,
-                ContentType = target.ContentType,
-                LastModified = target.LastModified,
-                VersionId = target.VersionId,
-                Metadata = target.Metadata,
-            };
-        }
-        finally
+        using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _logger);
+        await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
         {
-            bodies.ReleaseUnused();
-        }
+            ResumableRangeStream body = session.CreateBody(part);
+            await using (body.ConfigureAwait(false))
+            {
+                await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
+            }
+        }, cancellationToken).ConfigureAwait(false);
+
+        file.Commit(_config.FlushToDisk);
+        _progress.CompleteEmpty();
+        var response = new TransferUtilityDownloadResponse();
+        session.DescribeInto(response);
+        return response;
     }
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the

@@ -11,6 +11,8 @@ namespace S3TransferManager.Download;
 /// </summary>
 internal sealed class OpenStreamCommand
 {
+    private const string Destination = "an OpenStream reader";
+
     private readonly IAmazonS3 _client;
     private readonly TransferUtilityConfig _config;
     private readonly TransferUtilityOpenStreamRequest _request;
@@ -29,31 +31,31 @@ internal sealed class OpenStreamCommand
 
     public async Task<TransferUtilityOpenStreamResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
-        DiscoveredObject discovered = await ObjectDiscovery.DiscoverAsync(_client, _request, cancellationToken).ConfigureAwait(false);
-        DownloadTarget target = discovered.Target;
-        Log.Discovered(_logger, target.BucketName, target.Key, target.TotalLength, target.ETag, discovered.Layout.PartCount);
+        DownloadSession session;
+        try
+        {
+            session = await DownloadSession.StartAsync(_client, _config, _request, _logger, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Log.DownloadFailed(_logger, _request.BucketName!, _request.Key!, e);
+            throw;
+        }
 
-        var bodies = new PartBodies(_client, discovered, _config, _logger);
-        var manager = new PartBufferManager(discovered.Layout.PartCount, _request.MaxInMemoryParts, _pool);
+        var manager = new PartBufferManager(session.Layout.PartCount, _request.MaxInMemoryParts, _pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var stream = new BufferedMultipartStream(manager, target.TotalLength, stop);
-        stream.AttachProducers(RunProducersAsync(bodies, manager, stop.Token));
+        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop);
+        stream.AttachProducers(RunProducersAsync(session, manager, stop.Token));
 
-        return new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream))
-        {
-            ContentLength = target.TotalLength,
-            ETag = target.ETag,
-            ContentType = target.ContentType,
-            LastModified = target.LastModified,
-            VersionId = target.VersionId,
-            Metadata = target.Metadata,
-        };
+        var response = new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream));
+        session.DescribeInto(response);
+        return response;
     }
 
-    private async Task RunProducersAsync(PartBodies bodies, PartBufferManager manager, CancellationToken stopToken)
+    private async Task RunProducersAsync(DownloadSession session, PartBufferManager manager, CancellationToken stopToken)
     {
-        PartLayout layout = bodies.Layout;
+        PartLayout layout = session.Layout;
         try
         {
             await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
@@ -61,7 +63,7 @@ internal sealed class OpenStreamCommand
                 try
                 {
                     await manager.WaitForWindowAsync(part, token).ConfigureAwait(false);
-                    ResumableRangeStream body = bodies.Create(part);
+                    ResumableRangeStream body = session.CreateBody(part);
                     try
                     {
                         await body.OpenAsync(token).ConfigureAwait(false);
@@ -81,10 +83,17 @@ internal sealed class OpenStreamCommand
                     throw;
                 }
             }, stopToken).ConfigureAwait(false);
+            session.LogCompleted(Destination);
+        }
+        catch (Exception e) when (!stopToken.IsCancellationRequested)
+        {
+            // A part failed for good (the reader sees it too); a disposed or cancelled stream is not a failure.
+            session.LogFailed(e);
+            throw;
         }
         finally
         {
-            bodies.ReleaseUnused();
+            session.Dispose();
         }
     }
 }

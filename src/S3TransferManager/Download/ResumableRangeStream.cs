@@ -8,8 +8,8 @@ namespace S3TransferManager.Download;
 /// <summary>
 /// The bytes of one part, read from its HTTP body. When the body breaks off (an <see cref="IOException"/>, or an end
 /// before the promised length), only the missing range is requested again, with If-Match, a bounded number of times
-/// with doubling delays. Invariant: <c>_next</c> is the absolute offset of the next byte to return; bytes before it
-/// were handed out exactly once.
+/// with doubling delays. A canceled read loses nothing either: the next read requests the rest of the range. Invariant:
+/// <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed out exactly once.
 /// </summary>
 internal sealed class ResumableRangeStream : Stream
 {
@@ -101,6 +101,14 @@ internal sealed class ResumableRangeStream : Stream
             {
                 await PrepareResumeAsync(e, cancellationToken).ConfigureAwait(false);
                 continue;
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                // A canceled read leaves the body at an unknown byte: drop it, so that a later read (a reader that
+                // canceled one read and goes on) requests the rest of the range from the last byte handed out.
+                _response.Dispose();
+                _response = null;
+                throw;
             }
 
             if (read == 0)
