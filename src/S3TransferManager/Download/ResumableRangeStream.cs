@@ -47,8 +47,6 @@ internal sealed class ResumableRangeStream : Stream
         _logger = logger;
     }
 
-    public int PartNumber => _partNumber;
-
     public override bool CanRead => true;
 
     public override bool CanSeek => false;
