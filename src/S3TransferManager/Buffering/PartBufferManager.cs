@@ -159,9 +159,14 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// A live body may see a canceled read (the reader's token) and must then continue from the same byte on the next
     /// read: <c>ResumableRangeStream</c> does, by re-requesting the rest of its range.
     /// </remarks>
+    /// <param name="partNumber">The part.</param>
+    /// <param name="body">Its body, owned by the manager from this call on.</param>
+    /// <param name="length">The part's exact length.</param>
+    /// <param name="cancellationToken">Stops the delivery.</param>
+    /// <param name="handedLive">Called once the body is handed to the reader unbuffered (before the reader reads it).</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was canceled.</exception>
-    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken)
+    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action? handedLive = null)
     {
         ArgumentNullException.ThrowIfNull(body);
         LivePart? live;
@@ -185,6 +190,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         if (live is not null)
         {
             // The reader owns the body now, even if this producer stops waiting.
+            handedLive?.Invoke();
             await live.Consumed.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
             return;
         }

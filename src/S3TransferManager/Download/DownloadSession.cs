@@ -1,8 +1,8 @@
 using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
-using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -11,66 +11,86 @@ namespace S3TransferManager.Download;
 /// ranged GET of the first part (never a HEAD, so a one-part object costs exactly one request), the logging, the first
 /// response handed to part 1, each part's resumable body, and the mapping onto the caller's response.
 /// </summary>
-/// <remarks>Invariant: the first response has exactly one owner: this session until part 1's body takes it, and
-/// <see cref="Dispose"/> releases it if no part ever did.</remarks>
+/// <remarks>Invariant: the first response and the request slot it holds have exactly one owner: this session until
+/// part 1's body takes them, and <see cref="Dispose"/> releases them if no part ever did.</remarks>
 internal sealed class DownloadSession : IDisposable
 {
     private const string MetadataPrefix = "x-amz-meta-";
 
     private readonly RangeRequester _requester;
-    private readonly TransferUtilityConfig _config;
-    private readonly ILogger _logger;
+    private readonly TransferResources _resources;
+    private readonly TransferLane _lane;
     private GetObjectResponse? _firstResponse;
+    private RequestLease? _firstLease;
 
-    private DownloadSession(RangeRequester requester, PartLayout layout, GetObjectResponse firstResponse, TransferUtilityConfig config, ILogger logger)
+    private DownloadSession(RangeRequester requester, PartLayout layout, GetObjectResponse firstResponse, RequestLease firstLease,
+        TransferResources resources, TransferLane lane)
     {
         _requester = requester;
         Layout = layout;
         _firstResponse = firstResponse;
-        _config = config;
-        _logger = logger;
+        _firstLease = firstLease;
+        _resources = resources;
+        _lane = lane;
     }
 
     public DownloadTarget Target => _requester.Target;
 
     public PartLayout Layout { get; }
 
-    /// <summary>Sends the first GET (<c>bytes=0-(PartSize-1)</c>, If-Match when the caller gave an ETag) and learns
-    /// the object's size and ETag from it. An empty object answers that range with 416 InvalidRange; one plain GET then
-    /// confirms it.</summary>
-    public static async Task<DownloadSession> StartAsync(IAmazonS3 client, TransferUtilityConfig config, DownloadRequestBase request,
-        ILogger logger, CancellationToken cancellationToken)
+    /// <summary>Sends the first GET (<c>bytes=0-(PartSize-1)</c>, If-Match when the caller gave an ETag), in its turn of
+    /// the shared budget through <paramref name="lane"/>, and learns the object's size and ETag from it. An empty object
+    /// answers that range with 416 InvalidRange; one plain GET then confirms it.</summary>
+    public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
+        CancellationToken cancellationToken)
     {
-        var getter = new ObjectGetter(client, request);
-        GetObjectResponse response;
+        var getter = new ObjectGetter(resources.Client, request);
+        RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        GetObjectResponse? response = null;
         try
         {
-            response = await getter.GetAsync(new ByteRange(0, request.PartSize - 1), null, request.IfMatch, cancellationToken).ConfigureAwait(false);
-        }
-        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
-        {
-            response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
-        }
+            try
+            {
+                response = await getter.GetAsync(new ByteRange(0, request.PartSize - 1), null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+            }
+            catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
+            {
+                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+            }
 
-        try
-        {
             (DownloadTarget target, PartLayout layout) = Describe(request, response);
-            Log.Discovered(logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
-            return new DownloadSession(new RangeRequester(getter, target), layout, response, config, logger);
+            Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
+            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane);
         }
         catch
         {
-            response.Dispose();
+            response?.Dispose();
+            lease.Dispose();
             throw;
         }
     }
 
-    /// <summary>The resumable body of a part: part 1 reads the discovery response, every other part sends its own
-    /// ranged GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
-    public ResumableRangeStream CreateBody(int partNumber) =>
-        new(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber),
-            partNumber == 1 ? Interlocked.Exchange(ref _firstResponse, null) : null,
-            _config.InterruptedBodyRetryAttempts, _config.InterruptedBodyRetryDelay, _logger);
+    /// <summary>The resumable body of a part, holding its slot of the shared budget: part 1 reads the discovery
+    /// response in the discovery's slot; every other part first waits for its turn of a slot, then sends its own ranged
+    /// GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
+    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, CancellationToken cancellationToken)
+    {
+        GetObjectResponse? response = null;
+        RequestLease? lease;
+        if (partNumber == 1)
+        {
+            response = Interlocked.Exchange(ref _firstResponse, null);
+            lease = Interlocked.Exchange(ref _firstLease, null);
+        }
+        else
+        {
+            lease = await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        TransferUtilityConfig config = _resources.Config;
+        return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
+            config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, _resources.Logger);
+    }
 
     /// <summary>Fills the object's description into the caller's response.</summary>
     public void DescribeInto(TransferUtilityGetObjectResponseBase response)
@@ -84,14 +104,19 @@ internal sealed class DownloadSession : IDisposable
         response.Metadata = target.Metadata;
     }
 
-    public void LogFailed(Exception error) => Log.DownloadFailed(_logger, Target.BucketName, Target.Key, error);
+    public void LogFailed(Exception error) => Log.DownloadFailed(_resources.Logger, Target.BucketName, Target.Key, error);
 
     /// <summary>Logs the end of a download; <paramref name="destination"/> names where the bytes went.</summary>
     public void LogCompleted(string destination) =>
-        Log.DownloadCompleted(_logger, Target.BucketName, Target.Key, Target.TotalLength, destination);
+        Log.DownloadCompleted(_resources.Logger, Target.BucketName, Target.Key, Target.TotalLength, destination);
 
-    /// <summary>Disposes the discovery response if part 1 never took it (the transfer stopped first).</summary>
-    public void Dispose() => Interlocked.Exchange(ref _firstResponse, null)?.Dispose();
+    /// <summary>Disposes the discovery response, and gives back its slot, if part 1 never took them (the transfer
+    /// stopped first).</summary>
+    public void Dispose()
+    {
+        Interlocked.Exchange(ref _firstResponse, null)?.Dispose();
+        Interlocked.Exchange(ref _firstLease, null)?.Dispose();
+    }
 
     private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)
     {

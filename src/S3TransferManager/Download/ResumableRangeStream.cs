@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -21,6 +22,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly TimeSpan _resumeDelay;
     private readonly ILogger _logger;
     private GetObjectResponse? _response;
+    private RequestLease? _lease;
     private long _next;
     private int _resumes;
 
@@ -30,11 +32,13 @@ internal sealed class ResumableRangeStream : Stream
     /// <param name="end">The part's last byte (inclusive); <paramref name="start"/> - 1 for an empty part.</param>
     /// <param name="response">An already open response for the range (the discovery GET), owned from now on; or
     /// <see langword="null"/> to send the GET on the first read.</param>
+    /// <param name="lease">The slot of the shared request budget this part's request holds, owned from now on and
+    /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
     /// <param name="maxResumes">How many times a broken body may be resumed.</param>
     /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
     /// <param name="logger">Where resumes are logged.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        int maxResumes, TimeSpan resumeDelay, ILogger logger)
+        RequestLease? lease, int maxResumes, TimeSpan resumeDelay, ILogger logger)
     {
         _requester = requester;
         _partNumber = partNumber;
@@ -42,6 +46,7 @@ internal sealed class ResumableRangeStream : Stream
         _end = end;
         _next = start;
         _response = response;
+        _lease = lease;
         _maxResumes = maxResumes;
         _resumeDelay = resumeDelay;
         _logger = logger;
@@ -62,6 +67,14 @@ internal sealed class ResumableRangeStream : Stream
     }
 
     public long Remaining => _end - _next + 1;
+
+    /// <summary>Gives the request's slot back early: the body was handed to a caller's reader, whose pace is not the
+    /// scheduler's to wait for.</summary>
+    public void ReleaseLease()
+    {
+        _lease?.Dispose();
+        _lease = null;
+    }
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>
@@ -168,6 +181,7 @@ internal sealed class ResumableRangeStream : Stream
         {
             _response?.Dispose();
             _response = null;
+            ReleaseLease();
         }
 
         base.Dispose(disposing);
