@@ -8,7 +8,9 @@ namespace S3TransferManager;
 /// </summary>
 public sealed class TransferUtilityConfig
 {
-    /// <summary>How many requests one transfer keeps in flight at most.</summary>
+    /// <summary>How many requests the utility keeps in flight at most, across every transfer it runs at once (each part
+    /// of each object, and concurrent single transfers). Transfers take turns: a small object never waits behind a big
+    /// object's queue of parts.</summary>
     /// <value>10. Must be at least 1.</value>
     public int ConcurrentServiceRequests { get; set; } = 10;
 
@@ -26,6 +28,16 @@ public sealed class TransferUtilityConfig
     /// <summary>The delay before the first resume of an interrupted body; it doubles for each further attempt.</summary>
     /// <value>100 milliseconds.</value>
     public TimeSpan InterruptedBodyRetryDelay { get; set; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>
+    /// How many bytes of pooled buffers the utility may hold at once for parts that wait in memory: OpenStream parts
+    /// fetched ahead of their reader, and parts of non-seekable upload streams read ahead of their upload. Transfers
+    /// share it; a transfer that holds none is always lent its next part, so the total may exceed the limit by one
+    /// part per transfer, and no transfer stops because others hold memory. Downloads to a file and uploads from a file
+    /// or seekable stream hold no such buffers.
+    /// </summary>
+    /// <value>256 MiB. Must be at least 1.</value>
+    public long BufferMemoryLimit { get; set; } = 256L * 1024 * 1024;
 
     /// <summary>
     /// Whether a downloaded file is flushed to the storage device before it is renamed over the destination, so that
@@ -46,6 +58,11 @@ public sealed class TransferUtilityConfig
             throw new ArgumentOutOfRangeException(nameof(MinSizeBeforePartUpload), MinSizeBeforePartUpload, "The multipart threshold must be at least 1 byte.");
         }
 
+        if (BufferMemoryLimit < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BufferMemoryLimit), BufferMemoryLimit, "The buffer memory limit must be at least 1 byte.");
+        }
+
         if (InterruptedBodyRetryAttempts < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(InterruptedBodyRetryAttempts), InterruptedBodyRetryAttempts, "Retry attempts cannot be negative.");
@@ -61,6 +78,7 @@ public sealed class TransferUtilityConfig
         {
             ConcurrentServiceRequests = ConcurrentServiceRequests,
             MinSizeBeforePartUpload = MinSizeBeforePartUpload,
+            BufferMemoryLimit = BufferMemoryLimit,
             InterruptedBodyRetryAttempts = InterruptedBodyRetryAttempts,
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
             FlushToDisk = FlushToDisk,

@@ -31,12 +31,15 @@ internal sealed class ChunkedBufferStream : Stream
     private long _position;
     private bool _disposed;
     private Task<int>? _lastReadTask;
+    private IDisposable? _budget;
 
     /// <summary>Creates an empty stream.</summary>
     /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
     /// <param name="expectedLength">A hint that sizes the chunk table up front; no chunk is rented until written.</param>
-    public ChunkedBufferStream(ArrayPool<byte>? pool = null, long expectedLength = 0)
+    /// <param name="budget">The share of a memory budget this buffer stands for, given back when it is disposed.</param>
+    public ChunkedBufferStream(ArrayPool<byte>? pool = null, long expectedLength = 0, IDisposable? budget = null)
     {
+        _budget = budget;
         Debug.Assert(1 << ChunkShift == ChunkSize, "ChunkShift must match ChunkSize.");
         _pool = pool ?? ChunkPool.Default;
         int expectedChunks = expectedLength > 0 ? (int)Math.Min(ChunkIndex(expectedLength - 1) + 1, 1 << 20) : 4;
@@ -336,6 +339,9 @@ internal sealed class ChunkedBufferStream : Stream
             _pool.Return(chunks[i]);
             chunks[i] = null!;
         }
+
+        _budget?.Dispose();
+        _budget = null;
 
         base.Dispose(disposing);
     }

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Diagnostics;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Buffering;
 
@@ -39,6 +40,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     /// <summary>Producers waiting for the window to reach their part.</summary>
     private readonly List<WindowWaiter> _windowWaiters = [];
+
+    /// <summary>Producers waiting for memory to buffer their part, woken early when the reader reaches it (then it
+    /// needs none: it goes to the reader live).</summary>
+    private readonly List<WindowWaiter> _turnWaiters = [];
 
     /// <summary>The part the reader reads or waits for; partCount + 1 once every part was read.</summary>
     private int _nextPart = 1;
@@ -149,6 +154,69 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     }
 
     /// <summary>
+    /// Reserves <paramref name="length"/> bytes of the shared buffer budget for buffering <paramref name="partNumber"/>,
+    /// unless the reader needs the part now: then (or as soon as the reader reaches it while waiting for memory) it
+    /// returns <see langword="null"/>, because a part handed to the reader live needs no buffer. Call after
+    /// <see cref="WaitForWindowAsync"/>, before the part's request, and pass the result to <see cref="DeliverAsync"/>.
+    /// </summary>
+    /// <exception cref="OperationCanceledException">The token was canceled, or the manager stopped.</exception>
+    public async ValueTask<BufferLease?> ReserveAsync(int partNumber, BufferAccount account, long length, CancellationToken cancellationToken)
+    {
+        WindowWaiter turn;
+        lock (_lock)
+        {
+            if (_stopped)
+            {
+                BufferingThrowHelper.ThrowStopped(partNumber);
+            }
+
+            if (partNumber <= _nextPart)
+            {
+                return null;
+            }
+
+            turn = new WindowWaiter(partNumber);
+            _turnWaiters.Add(turn);
+        }
+
+        using var stopAcquire = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        Task<BufferLease> acquire = account.AcquireAsync(length, stopAcquire.Token).AsTask();
+        try
+        {
+            Task first = await Task.WhenAny(acquire, turn.Released.Task).ConfigureAwait(false);
+            if (first == acquire)
+            {
+                return await acquire.ConfigureAwait(false);
+            }
+
+            // The reader reached the part (or the manager stopped): no memory needed after all.
+            await stopAcquire.CancelAsync().ConfigureAwait(false);
+            try
+            {
+                (await acquire.ConfigureAwait(false)).Dispose();
+            }
+            catch (OperationCanceledException)
+            {
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+            if (_stopped)
+            {
+                BufferingThrowHelper.ThrowStopped(partNumber);
+            }
+
+            return null;
+        }
+        finally
+        {
+            lock (_lock)
+            {
+                _turnWaiters.Remove(turn);
+            }
+        }
+    }
+
+    /// <summary>
     /// Hands over the body of <paramref name="partNumber"/>, which must be exactly <paramref name="length"/> bytes.
     /// The manager owns <paramref name="body"/> from this call on and disposes it on every path.
     /// </summary>
@@ -164,9 +232,12 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="length">The part's exact length.</param>
     /// <param name="cancellationToken">Stops the delivery.</param>
     /// <param name="handedLive">Called once the body is handed to the reader unbuffered (before the reader reads it).</param>
+    /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
+    /// once when the part goes live, else when its buffer is disposed.</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was canceled.</exception>
-    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action? handedLive = null)
+    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action? handedLive = null,
+        BufferLease? memory = null)
     {
         ArgumentNullException.ThrowIfNull(body);
         LivePart? live;
@@ -178,11 +249,13 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         }
         catch (OperationCanceledException) when (_stopped && !cancellationToken.IsCancellationRequested)
         {
+            memory?.Dispose();
             await body.DisposeAsync().ConfigureAwait(false);
             return;
         }
         catch
         {
+            memory?.Dispose();
             await body.DisposeAsync().ConfigureAwait(false);
             throw;
         }
@@ -190,12 +263,13 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         if (live is not null)
         {
             // The reader owns the body now, even if this producer stops waiting.
+            memory?.Dispose();
             handedLive?.Invoke();
             await live.Consumed.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
             return;
         }
 
-        await BufferAsync(partNumber, body, length, cancellationToken).ConfigureAwait(false);
+        await BufferAsync(partNumber, body, length, memory, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -276,6 +350,13 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 SlotFor(_nextPart) = default;
                 _nextPart++;
                 released = TakeWaitersInWindow();
+                foreach (WindowWaiter turn in _turnWaiters)
+                {
+                    if (turn.PartNumber <= _nextPart)
+                    {
+                        (released ??= []).Add(turn);
+                    }
+                }
             }
         }
 
@@ -371,9 +452,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         return live;
     }
 
-    private async ValueTask BufferAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken)
+    private async ValueTask BufferAsync(int partNumber, Stream body, long length, BufferLease? memory, CancellationToken cancellationToken)
     {
-        var buffer = new ChunkedBufferStream(_pool, length);
+        // The buffer owns the reserved budget from here on: whoever disposes the buffer gives the bytes back.
+        var buffer = new ChunkedBufferStream(_pool, length, memory);
         try
         {
             long appended;
@@ -474,6 +556,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         var bodies = new List<Stream>();
         TaskCompletionSource? reader;
         WindowWaiter[] waiters;
+        WindowWaiter[] turns;
         lock (_lock)
         {
             if (_disposed || (_stopped && !disposing))
@@ -532,6 +615,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             _readerWaiter = null;
             waiters = [.. _windowWaiters];
             _windowWaiters.Clear();
+            turns = [.. _turnWaiters];
         }
 
         // Everything below runs outside the lock: disposal may do I/O, continuations are queued, not inlined.
@@ -540,6 +624,12 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         {
             waiter.Released.TrySetException(new OperationCanceledException(
                 $"The part buffer was disposed or failed; part {waiter.PartNumber} is no longer needed."));
+        }
+
+        foreach (WindowWaiter turn in turns)
+        {
+            // A producer waiting for memory wakes and finds the manager stopped.
+            turn.Released.TrySetResult();
         }
 
         foreach (LivePart live in releasedLive)

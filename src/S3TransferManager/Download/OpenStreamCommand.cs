@@ -50,28 +50,39 @@ internal sealed class OpenStreamCommand
     private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, CancellationToken stopToken)
     {
         PartLayout layout = session.Layout;
+        BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
             await PartWorkers.RunAsync(layout.PartCount, _resources.Config.ConcurrentServiceRequests, async (part, token) =>
             {
                 try
                 {
-                    // The window first, then the slot: a part that may not be fetched yet holds no slot of the budget.
+                    // The window first, then memory, then the slot: a part that may not be fetched yet holds neither budget.
                     await manager.WaitForWindowAsync(part, token).ConfigureAwait(false);
-                    ResumableRangeStream body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
+                    BufferLease? buffer = await manager.ReserveAsync(part, memory, layout.LengthOf(part), token).ConfigureAwait(false);
+                    ResumableRangeStream body;
                     try
                     {
-                        await body.OpenAsync(token).ConfigureAwait(false);
+                        body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
+                        try
+                        {
+                            await body.OpenAsync(token).ConfigureAwait(false);
+                        }
+                        catch
+                        {
+                            await body.DisposeAsync().ConfigureAwait(false);
+                            throw;
+                        }
                     }
                     catch
                     {
-                        await body.DisposeAsync().ConfigureAwait(false);
+                        buffer?.Dispose();
                         throw;
                     }
 
-                    // The manager owns the body from here on, on every path. A body handed to the reader live gives its
-                    // slot back: the reader's pace is the caller's, and an unread stream must not hold the budget.
-                    await manager.DeliverAsync(part, body, layout.LengthOf(part), token, body.ReleaseLease).ConfigureAwait(false);
+                    // The manager owns the body and the memory from here on, on every path. A body handed to the reader
+                    // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
+                    await manager.DeliverAsync(part, body, layout.LengthOf(part), token, body.ReleaseLease, buffer).ConfigureAwait(false);
                 }
                 catch (Exception e) when (!token.IsCancellationRequested)
                 {

@@ -8,7 +8,8 @@ namespace S3TransferManager.Internal;
 
 /// <summary>
 /// What every command of one <see cref="TransferUtility"/> shares, resolved once in its constructor and handed down:
-/// the client, the validated settings, the logger, the pool buffers come from, the clock, and the request budget.
+/// the client, the validated settings, the logger, the pool buffers come from, the clock, and the budgets of requests
+/// and of buffer memory.
 /// Commands never look any of these up themselves.
 /// </summary>
 internal sealed class TransferResources
@@ -28,6 +29,7 @@ internal sealed class TransferResources
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
         Scheduler = new RequestScheduler(config.ConcurrentServiceRequests);
+        Buffers = new BufferBudget(config.BufferMemoryLimit);
     }
 
     public IAmazonS3 Client { get; }
@@ -42,4 +44,7 @@ internal sealed class TransferResources
 
     /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
     public RequestScheduler Scheduler { get; }
+
+    /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
+    public BufferBudget Buffers { get; }
 }

@@ -1,0 +1,38 @@
+namespace S3TransferManager.Scheduling;
+
+/// <summary>One transfer's borrowing from the shared <see cref="BufferBudget"/>. A transfer that holds nothing is
+/// always lent its next part at once, so it keeps moving however much other transfers hold.</summary>
+/// <remarks>Invariant: <see cref="HeldBytes"/> is the sum of this account's outstanding and pending leases.</remarks>
+internal sealed class BufferAccount
+{
+    private readonly BufferBudget _budget;
+    private long _held;
+
+    internal BufferAccount(BufferBudget budget) => _budget = budget;
+
+    public long HeldBytes => Interlocked.Read(ref _held);
+
+    /// <summary>Waits until <paramref name="bytes"/> fit in the shared budget (at once when this account holds nothing).</summary>
+    /// <exception cref="OperationCanceledException">The token was canceled while waiting.</exception>
+    public async ValueTask<BufferLease> AcquireAsync(long bytes, CancellationToken cancellationToken)
+    {
+        // Counted before the wait, so that of several concurrent first requests only one skips the line.
+        long heldBefore = Interlocked.Add(ref _held, bytes) - bytes;
+        try
+        {
+            return await _budget.AcquireAsync(this, bytes, heldBefore == 0, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            Interlocked.Add(ref _held, -bytes);
+            throw;
+        }
+    }
+
+    /// <summary>Called once per lease, by its disposal.</summary>
+    internal void Return(long bytes)
+    {
+        Interlocked.Add(ref _held, -bytes);
+        _budget.Release(bytes);
+    }
+}
