@@ -25,7 +25,8 @@ internal sealed class PartBodies
 
     public ResumableRangeStream Create(int partNumber) =>
         new(_requester, partNumber, _layout.StartOf(partNumber), _layout.EndOf(partNumber),
-            partNumber == 1 ? _firstResponse.Take() : null, _config.InterruptedBodyRetryAttempts, _config.InterruptedBodyRetryDelay, _logger);
+            partNumber == 1 ? _firstResponse.Take() : null, _config.InterruptedBodyRetryAttempts, _config.InterruptedBodyRetryDelay,
+            TimeProvider.System, _logger);
 
     /// <summary>Disposes the discovery response if part 1 never took it (the transfer stopped first).</summary>
     public void ReleaseUnused() => _firstResponse.Take()?.Dispose();

@@ -19,6 +19,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly long _end;
     private readonly int _maxResumes;
     private readonly TimeSpan _resumeDelay;
+    private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
     private GetObjectResponse? _response;
     private long _next;
@@ -32,9 +33,11 @@ internal sealed class ResumableRangeStream : Stream
     /// <see langword="null"/> to send the GET on the first read.</param>
     /// <param name="maxResumes">How many times a broken body may be resumed.</param>
     /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
+    /// <param name="timeProvider">The clock the resume delays wait on (a fake one in tests, so backoff costs no real
+    /// time).</param>
     /// <param name="logger">Where resumes are logged.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        int maxResumes, TimeSpan resumeDelay, ILogger logger)
+        int maxResumes, TimeSpan resumeDelay, TimeProvider timeProvider, ILogger logger)
     {
         _requester = requester;
         _partNumber = partNumber;
@@ -44,6 +47,7 @@ internal sealed class ResumableRangeStream : Stream
         _response = response;
         _maxResumes = maxResumes;
         _resumeDelay = resumeDelay;
+        _timeProvider = timeProvider;
         _logger = logger;
     }
 
@@ -132,7 +136,7 @@ internal sealed class ResumableRangeStream : Stream
         TimeSpan delay = _resumeDelay * (1 << Math.Min(_resumes - 1, 16));
         if (delay > TimeSpan.Zero)
         {
-            await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
+            await Task.Delay(delay, _timeProvider, cancellationToken).ConfigureAwait(false);
         }
     }
 
