@@ -1,11 +1,11 @@
 using System.Threading.Channels;
 using Microsoft.Extensions.Time.Testing;
 
-namespace S3TransferManager.Tests.Download;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>A <see cref="FakeTimeProvider"/> that reports the due time of every timer created on it, so a test knows
 /// a delay has started (and how long it is) before it advances the clock.</summary>
-internal sealed class TimerRecordingTimeProvider : FakeTimeProvider
+public sealed class TimerRecordingTimeProvider : FakeTimeProvider
 {
     private readonly Channel<TimeSpan> _dueTimes = Channel.CreateUnbounded<TimeSpan>();
 
