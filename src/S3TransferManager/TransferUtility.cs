@@ -2,6 +2,7 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Download;
+using S3TransferManager.Internal;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager;
@@ -13,9 +14,7 @@ namespace S3TransferManager;
 /// <remarks>A utility is safe to share between threads and transfers. It does not own the client it is given.</remarks>
 public sealed class TransferUtility : IDisposable
 {
-    private readonly IAmazonS3 _client;
-    private readonly TransferUtilityConfig _config;
-    private readonly ILogger _logger;
+    private readonly TransferResources _resources;
     private volatile bool _disposed;
 
     /// <summary>Creates a utility over a client the caller owns.</summary>
@@ -27,9 +26,8 @@ public sealed class TransferUtility : IDisposable
     public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config = null, ILoggerFactory? loggerFactory = null)
     {
         ArgumentNullException.ThrowIfNull(s3Client);
-        _client = s3Client;
-        _config = (config ?? new TransferUtilityConfig()).Validated();
-        _logger = (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager");
+        _resources = new TransferResources(s3Client, (config ?? new TransferUtilityConfig()).Validated(),
+            (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"));
     }
 
     /// <summary>
@@ -60,7 +58,7 @@ public sealed class TransferUtility : IDisposable
         ArgumentNullException.ThrowIfNull(request);
         ObjectDisposedException.ThrowIf(_disposed, this);
         request.Validate();
-        return new UploadCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
+        return new UploadCommand(_resources.Client, _resources.Config, request, _resources.Logger).ExecuteAsync(cancellationToken);
     }
 
     /// <summary>
@@ -84,7 +82,7 @@ public sealed class TransferUtility : IDisposable
         ArgumentNullException.ThrowIfNull(request);
         ObjectDisposedException.ThrowIf(_disposed, this);
         request.Validate();
-        return new FileDownloadCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
+        return new FileDownloadCommand(_resources, request).ExecuteAsync(cancellationToken);
     }
 
     /// <summary>Downloads an object to a file with the default part size; see
@@ -121,7 +119,7 @@ public sealed class TransferUtility : IDisposable
         ArgumentNullException.ThrowIfNull(request);
         ObjectDisposedException.ThrowIf(_disposed, this);
         request.Validate();
-        return new OpenStreamCommand(_client, _config, request, _logger).ExecuteAsync(cancellationToken);
+        return new OpenStreamCommand(_resources, request).ExecuteAsync(cancellationToken);
     }
 
     /// <summary>Opens an object as a stream with the default settings; see

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using S3TransferManager.Internal;
 
 namespace S3TransferManager.Buffering;
 
@@ -14,6 +15,7 @@ internal sealed class BufferedMultipartStream : Stream
     private readonly CancellationTokenSource _stopProducers;
     private readonly long _length;
     private Task _producers = Task.CompletedTask;
+    private PartReader? _reader;
     private long _position;
     private int _disposed;
 
@@ -55,7 +57,8 @@ internal sealed class BufferedMultipartStream : Stream
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
-        ValueTask<int> read = _manager.ReadAsync(buffer, cancellationToken);
+        // Opened on the first read, so that a PipeReader opened first makes this stream refuse, and the other way round.
+        ValueTask<int> read = (_reader ??= _manager.OpenReader("ResponseStream")).ReadAsync(buffer, cancellationToken);
         if (read.IsCompletedSuccessfully)
         {
             int count = read.Result;
@@ -81,7 +84,7 @@ internal sealed class BufferedMultipartStream : Stream
 
     public override int Read(Span<byte> buffer)
     {
-        byte[] rented = ArrayPool<byte>.Shared.Rent(Math.Min(buffer.Length, 64 * 1024));
+        byte[] rented = ArrayPool<byte>.Shared.Rent(Math.Min(buffer.Length, TransferLimits.BufferSize));
         try
         {
             int read = ReadSync(rented.AsMemory(0, Math.Min(buffer.Length, rented.Length)));

@@ -35,4 +35,10 @@ internal static class BufferingThrowHelper
     public static void ThrowStopped(int partNumber) =>
         throw new OperationCanceledException(
             $"The part buffer was disposed or failed; part {partNumber} is no longer needed.");
+
+    [DoesNotReturn]
+    public static void ThrowSecondReader(string firstOwner, string secondOwner) =>
+        throw new InvalidOperationException(
+            $"This download is already read through its {firstOwner}; it cannot also be read through {secondOwner}. " +
+            "Read either the ResponseStream or the PipeReader of one response, once.");
 }

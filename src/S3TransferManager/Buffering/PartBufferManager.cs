@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 
 namespace S3TransferManager.Buffering;
 
@@ -8,32 +9,63 @@ namespace S3TransferManager.Buffering;
 /// from its body; parts that arrive early are buffered in a <see cref="ChunkedBufferStream"/>.
 /// </summary>
 /// <remarks>
-/// Thread-safety: producers (<see cref="WaitForWindowAsync"/>, <see cref="DeliverAsync"/>, <see cref="Fail(int, Exception)"/>) may
-/// call concurrently; the reader side (<see cref="ReadAsync"/>) is a single reader; <see cref="Dispose"/> may run
-/// while the reader or producers wait, not while a reader call is copying. All state is guarded by
-/// <see cref="_lock"/>; no I/O, pool return or stream disposal happens under it.
-/// Invariants: parts are numbered 1..partCount; a part is delivered at most once and only inside the window
-/// [<see cref="_nextPart"/>, <see cref="_nextPart"/> + maxInMemoryParts), so slot (part - 1) % maxInMemoryParts is
-/// never shared; only the part <see cref="_nextPart"/> is ever live. Once stopped (failed or disposed) the manager
-/// never starts again.
+/// This type is the whole state machine: producers call <see cref="WaitForWindowAsync"/>, <see cref="DeliverAsync"/>
+/// and <see cref="Fail(int, Exception)"/> concurrently; the one <see cref="PartReader"/> from <see cref="OpenReader"/>
+/// moves the cursor through the <c>Reader*</c> transitions below; <see cref="Dispose"/> may run while the reader or
+/// producers wait, not while a reader call is copying. Every field below <see cref="_lock"/> is guarded by it; no I/O,
+/// pool return, stream disposal or task completion happens while it is held.
+/// Invariants: parts are numbered 1..partCount (an empty object has one empty part); a part is delivered at most once
+/// and only inside the window [<see cref="_nextPart"/>, <see cref="_nextPart"/> + maxInMemoryParts), so slot
+/// (part - 1) % maxInMemoryParts is never shared; only part <see cref="_nextPart"/> is ever live or handed to the
+/// reader; a handed part belongs to whoever clears <see cref="_handed"/> (the reader finishing it, or disposal).
+/// Once stopped (failed or disposed) the manager never starts again.
 /// </remarks>
-internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
+internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 {
+    /// <summary>Guards every mutable field below.</summary>
     private readonly Lock _lock = new();
+
+    /// <summary>The number of parts; the reader reports the end after part <see cref="_partCount"/>.</summary>
     private readonly int _partCount;
+
+    /// <summary>The window: how many parts, starting with <see cref="_nextPart"/>, may be fetched (so buffered) at once.</summary>
     private readonly int _maxInMemoryParts;
+
+    /// <summary>Where buffered parts rent their chunks.</summary>
     private readonly ArrayPool<byte> _pool;
+
+    /// <summary>The parts inside the window, delivered but not yet handed to the reader; indexed (part - 1) % window.</summary>
     private readonly PartSlot[] _slots;
+
+    /// <summary>Producers waiting for the window to reach their part.</summary>
     private readonly List<WindowWaiter> _windowWaiters = [];
+
+    /// <summary>The part the reader reads or waits for; partCount + 1 once every part was read.</summary>
     private int _nextPart = 1;
+
+    /// <summary>The reader waiting for <see cref="_nextPart"/> to be delivered, if it is waiting.</summary>
     private TaskCompletionSource? _readerWaiter;
+
+    /// <summary>The one reader, once <see cref="OpenReader"/> handed it out (and who it was opened for).</summary>
+    private string? _readerOwner;
+
+    /// <summary>The part <see cref="_nextPart"/> taken from its slot by the reader and not finished yet.</summary>
+    private PartSlot _handed;
+
+    /// <summary>Failed or disposed: the reader throws, producers are released, nothing new is accepted. Read without
+    /// the lock on the reader's fast path, hence volatile.</summary>
     private volatile bool _stopped;
+
+    /// <summary>Stopped by <see cref="Dispose"/> (the reader sees <see cref="ObjectDisposedException"/>).</summary>
     private bool _disposed;
+
+    /// <summary>The first failure: its part, message and cause, reported by every later read.</summary>
     private int _failedPart;
     private string? _failureMessage;
     private Exception? _failureCause;
 
-    /// <param name="partCount">The number of parts (0 for an empty object).</param>
+    /// <param name="partCount">The number of parts; a download has at least one (an empty object has one empty part),
+    /// and with none the reader reports the end at once.</param>
     /// <param name="maxInMemoryParts">The window: how many parts, starting with the one the reader needs, may be
     /// fetched (and so buffered) at once. Memory is bounded by this many parts.</param>
     /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
@@ -57,6 +89,29 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
                 return _nextPart;
             }
         }
+    }
+
+    internal bool IsStopped => _stopped;
+
+    internal ArrayPool<byte> Pool => _pool;
+
+    /// <summary>Hands out the one reader of this manager.</summary>
+    /// <param name="owner">Who reads (for the error a second reader gets), e.g. "ResponseStream".</param>
+    /// <exception cref="InvalidOperationException">A reader was already opened: two readers would each get some of the
+    /// bytes, or the same bytes twice.</exception>
+    public PartReader OpenReader(string owner)
+    {
+        lock (_lock)
+        {
+            if (_readerOwner is not null)
+            {
+                BufferingThrowHelper.ThrowSecondReader(_readerOwner, owner);
+            }
+
+            _readerOwner = owner;
+        }
+
+        return new PartReader(this);
     }
 
     /// <summary>
@@ -101,10 +156,17 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
     /// When the reader needs this part now, the body goes to the reader unbuffered and this call completes when the
     /// reader has read it to its end (or the manager stopped). Otherwise the body is read into pooled chunks and this
     /// call completes once they are published. After disposal or a failure, the body is disposed and the call returns.
+    /// A live body may see a canceled read (the reader's token) and must then continue from the same byte on the next
+    /// read: <c>ResumableRangeStream</c> does, by re-requesting the rest of its range.
     /// </remarks>
+    /// <param name="partNumber">The part.</param>
+    /// <param name="body">Its body, owned by the manager from this call on.</param>
+    /// <param name="length">The part's exact length.</param>
+    /// <param name="cancellationToken">Stops the delivery.</param>
+    /// <param name="handedLive">Called once the body is handed to the reader unbuffered (before the reader reads it).</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was canceled.</exception>
-    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken)
+    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action? handedLive = null)
     {
         ArgumentNullException.ThrowIfNull(body);
         LivePart? live;
@@ -128,6 +190,7 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
         if (live is not null)
         {
             // The reader owns the body now, even if this producer stops waiting.
+            handedLive?.Invoke();
             await live.Consumed.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
             return;
         }
@@ -143,8 +206,11 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
     public void Fail(int partNumber, Exception error)
     {
         ArgumentNullException.ThrowIfNull(error);
-        FailWithMessage(partNumber, $"Downloading part {partNumber} failed: {error.Message}", error);
+        Stop(disposing: false, partNumber, $"Downloading part {partNumber} failed: {error.Message}", error);
     }
+
+    /// <summary>Fails the download with a message of its own (a body of the wrong length has no exception).</summary>
+    internal void Fail(int partNumber, string message) => Stop(disposing: false, partNumber, message, null);
 
     public void Dispose() => Stop(disposing: true, 0, null, null);
 
@@ -152,5 +218,343 @@ internal sealed partial class PartBufferManager : IDisposable, IAsyncDisposable
     {
         Dispose();
         return ValueTask.CompletedTask;
+    }
+
+    // ---- Reader transitions: called only by the one PartReader. ----
+
+    /// <summary>Hands part <see cref="_nextPart"/> to the reader (<paramref name="part"/>), or returns the task to
+    /// wait on, or reports the end (<paramref name="end"/>). Once stopped, returns nothing: the reader checks
+    /// <see cref="IsStopped"/> and calls <see cref="ReaderStopped"/>.</summary>
+    internal TaskCompletionSource? ReaderTakeNext(out PartSlot part, out bool end)
+    {
+        part = default;
+        end = false;
+        lock (_lock)
+        {
+            if (_stopped)
+            {
+                return null;
+            }
+
+            if (_nextPart > _partCount)
+            {
+                end = true;
+                return null;
+            }
+
+            ref PartSlot slot = ref SlotFor(_nextPart);
+            if (slot.Buffered is not null || slot.Live is not null)
+            {
+                part = slot;
+                _handed = slot;
+                slot.Buffered = null;
+                slot.Live = null;
+                return null;
+            }
+
+            return _readerWaiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        }
+    }
+
+    /// <summary>
+    /// Ends the handed part and moves the window on by one part, releasing the producers it now reaches and a live
+    /// part's producer. Returns the handed part for the reader to dispose or keep; an empty slot when disposal already
+    /// took it (and disposed it).
+    /// </summary>
+    internal PartSlot ReaderFinish()
+    {
+        PartSlot handed;
+        List<WindowWaiter>? released = null;
+        lock (_lock)
+        {
+            handed = _handed;
+            _handed = default;
+
+            // Once stopped, Stop already released everyone.
+            if (!_stopped)
+            {
+                SlotFor(_nextPart) = default;
+                _nextPart++;
+                released = TakeWaitersInWindow();
+            }
+        }
+
+        handed.Live?.Consumed.TrySetResult();
+        if (released is not null)
+        {
+            foreach (WindowWaiter waiter in released)
+            {
+                waiter.Released.TrySetResult();
+            }
+        }
+
+        return handed;
+    }
+
+    /// <summary>Once stopped: takes back the handed part (disposed here) and returns what the reader must throw, the
+    /// part failure or <see cref="ObjectDisposedException"/>.</summary>
+    internal Exception ReaderStopped()
+    {
+        PartSlot handed;
+        Exception error;
+        lock (_lock)
+        {
+            Debug.Assert(_stopped, "Only called once stopped.");
+            handed = _handed;
+            _handed = default;
+            error = _disposed
+                ? new ObjectDisposedException(nameof(PartBufferManager))
+                : new PartDownloadException(_failedPart, _failureMessage!, _failureCause);
+        }
+
+        handed.Buffered?.Dispose();
+        handed.Live?.Body.Dispose();
+        return error;
+    }
+
+    // ---- Producer side. ----
+
+    private async ValueTask WaitForWindowCoreAsync(WindowWaiter waiter, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await waiter.Released.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            lock (_lock)
+            {
+                _windowWaiters.Remove(waiter);
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>Claims the part's slot; returns the live part when the reader needs this part now, else null (the
+    /// caller buffers it). Throws <see cref="OperationCanceledException"/> when the manager stopped.</summary>
+    private LivePart? Claim(int partNumber, Stream body, long length)
+    {
+        TaskCompletionSource? wake;
+        LivePart live;
+        lock (_lock)
+        {
+            if (_stopped)
+            {
+                BufferingThrowHelper.ThrowStopped(partNumber);
+            }
+
+            if (partNumber < _nextPart)
+            {
+                BufferingThrowHelper.ThrowPartAlreadyRead(partNumber, _nextPart);
+            }
+
+            ref PartSlot slot = ref SlotFor(partNumber);
+            if (slot.PartNumber != 0)
+            {
+                BufferingThrowHelper.ThrowPartDeliveredTwice(partNumber);
+            }
+
+            slot.PartNumber = partNumber;
+            if (partNumber != _nextPart)
+            {
+                return null;
+            }
+
+            live = new LivePart(partNumber, body, length);
+            slot.Live = live;
+            wake = _readerWaiter;
+            _readerWaiter = null;
+        }
+
+        wake?.TrySetResult();
+        return live;
+    }
+
+    private async ValueTask BufferAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken)
+    {
+        var buffer = new ChunkedBufferStream(_pool, length);
+        try
+        {
+            long appended;
+            bool longer;
+            await using (body.ConfigureAwait(false))
+            {
+                appended = await buffer.FillFromAsync(body, length, cancellationToken).ConfigureAwait(false);
+                longer = appended == length && await PartLength.HasMoreAsync(body, cancellationToken).ConfigureAwait(false);
+            }
+
+            if (appended != length || longer)
+            {
+                string message = PartLength.MismatchMessage(partNumber, length, appended, longer);
+                Fail(partNumber, message);
+                throw new PartDownloadException(partNumber, message, null);
+            }
+
+            if (Publish(partNumber, buffer))
+            {
+                buffer = null;
+            }
+        }
+        catch (Exception error)
+        {
+            // A no-op when the length check above already failed the part, or when the manager stopped.
+            Fail(partNumber, error);
+            throw;
+        }
+        finally
+        {
+            buffer?.Dispose();
+        }
+    }
+
+    /// <summary>Publishes a buffered part; false when the manager stopped meanwhile (the caller disposes it).</summary>
+    private bool Publish(int partNumber, ChunkedBufferStream buffer)
+    {
+        TaskCompletionSource? wake = null;
+        lock (_lock)
+        {
+            if (_stopped)
+            {
+                return false;
+            }
+
+            SlotFor(partNumber).Buffered = buffer;
+            if (partNumber == _nextPart)
+            {
+                wake = _readerWaiter;
+                _readerWaiter = null;
+            }
+        }
+
+        wake?.TrySetResult();
+        return true;
+    }
+
+    /// <summary>Removes and returns the producers the window now reaches. Called under the lock.</summary>
+    private List<WindowWaiter>? TakeWaitersInWindow()
+    {
+        List<WindowWaiter>? released = null;
+        for (int i = _windowWaiters.Count - 1; i >= 0; i--)
+        {
+            WindowWaiter waiter = _windowWaiters[i];
+            if (waiter.PartNumber < _nextPart + _maxInMemoryParts)
+            {
+                (released ??= []).Add(waiter);
+                _windowWaiters[i] = _windowWaiters[^1];
+                _windowWaiters.RemoveAt(_windowWaiters.Count - 1);
+            }
+        }
+
+        return released;
+    }
+
+    private ref PartSlot SlotFor(int partNumber) => ref _slots[(partNumber - 1) % _maxInMemoryParts];
+
+    private void ValidatePartNumber(int partNumber)
+    {
+        if ((uint)(partNumber - 1) >= (uint)_partCount)
+        {
+            BufferingThrowHelper.ThrowPartOutOfRange(partNumber, _partCount);
+        }
+    }
+
+    // ---- Stopping. ----
+
+    /// <summary>
+    /// Stops the manager: wakes the reader, fails the producers waiting for the window, releases the producer of a
+    /// live part, and disposes every buffered part nobody reads any more. On disposal the handed part is disposed too
+    /// (a live body's pending read ends with it); after a failure the reader disposes it itself, because it may be
+    /// reading it right now.
+    /// </summary>
+    private void Stop(bool disposing, int partNumber, string? message, Exception? cause)
+    {
+        var buffers = new List<ChunkedBufferStream>();
+        var releasedLive = new List<LivePart>();
+        var bodies = new List<Stream>();
+        TaskCompletionSource? reader;
+        WindowWaiter[] waiters;
+        lock (_lock)
+        {
+            if (_disposed || (_stopped && !disposing))
+            {
+                return;
+            }
+
+            if (!_stopped)
+            {
+                _failedPart = partNumber;
+                _failureMessage = message;
+                _failureCause = cause;
+            }
+
+            _stopped = true;
+            _disposed = disposing;
+            for (int i = 0; i < _slots.Length; i++)
+            {
+                ref PartSlot slot = ref _slots[i];
+                if (slot.Buffered is not null)
+                {
+                    buffers.Add(slot.Buffered);
+                }
+
+                // A live part still in its slot was never touched by the reader: it can go now.
+                if (slot.Live is not null)
+                {
+                    releasedLive.Add(slot.Live);
+                    bodies.Add(slot.Live.Body);
+                }
+
+                slot = default;
+            }
+
+            if (_handed.Live is not null)
+            {
+                releasedLive.Add(_handed.Live);
+            }
+
+            if (disposing)
+            {
+                if (_handed.Buffered is not null)
+                {
+                    buffers.Add(_handed.Buffered);
+                }
+
+                if (_handed.Live is not null)
+                {
+                    bodies.Add(_handed.Live.Body);
+                }
+
+                _handed = default;
+            }
+
+            reader = _readerWaiter;
+            _readerWaiter = null;
+            waiters = [.. _windowWaiters];
+            _windowWaiters.Clear();
+        }
+
+        // Everything below runs outside the lock: disposal may do I/O, continuations are queued, not inlined.
+        reader?.TrySetResult();
+        foreach (WindowWaiter waiter in waiters)
+        {
+            waiter.Released.TrySetException(new OperationCanceledException(
+                $"The part buffer was disposed or failed; part {waiter.PartNumber} is no longer needed."));
+        }
+
+        foreach (LivePart live in releasedLive)
+        {
+            live.Consumed.TrySetResult();
+        }
+
+        foreach (Stream body in bodies)
+        {
+            body.Dispose();
+        }
+
+        foreach (ChunkedBufferStream buffer in buffers)
+        {
+            buffer.Dispose();
+        }
     }
 }

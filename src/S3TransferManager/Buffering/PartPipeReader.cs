@@ -6,30 +6,38 @@ namespace S3TransferManager.Buffering;
 /// <summary>
 /// A <see cref="PipeReader"/> over an OpenStream download that hands out the pooled chunks themselves: each
 /// <see cref="ReadResult.Buffer"/> chains the chunks of the parts taken so far, from the first unconsumed byte, with
-/// no copy. A part is returned to the pool once the consumer advances past its last byte.
-/// Invariants: <c>_parts</c> are the taken, not fully consumed parts in order; <c>_buffer</c> spans them from
-/// <c>_consumedInFirst</c> bytes into the first one to the end of the last one.
+/// no copy of a buffered part (the part the reader waited for is read from its body into chunks first). A part is
+/// returned to the pool once the consumer advances past its last byte.
 /// </summary>
+/// <remarks>
+/// Owns its <see cref="PartReader"/>, opened on the first read (so the response's stream then refuses to read).
+/// Cancellation, by the token or by <see cref="CancelPendingRead"/>, never fails the transfer: the part being taken
+/// keeps what it read, and the next read continues. Invariants: <c>_parts</c> are the taken, not fully consumed parts
+/// in order; <c>_buffer</c> spans them from <c>_consumedInFirst</c> bytes into the first one to the end of the last
+/// one; <c>_pendingRead</c> is set, under <c>_cancelLock</c>, only while a read waits, and is disposed only after it
+/// was cleared, so <see cref="CancelPendingRead"/> never touches a disposed source.
+/// </remarks>
 internal sealed class PartPipeReader : PipeReader
 {
     private readonly BufferedMultipartStream _source;
     private readonly List<ChunkedBufferStream> _parts = [];
+    private readonly Lock _cancelLock = new();
+    private PartReader? _reader;
     private ReadOnlySequence<byte> _buffer;
     private long _consumedInFirst;
     private bool _examinedAll;
     private bool _end;
     private bool _completed;
     private CancellationTokenSource? _pendingRead;
-    private volatile bool _cancelNextRead;
+    private bool _cancelNextRead;
 
     public PartPipeReader(BufferedMultipartStream source) => _source = source;
 
     public override bool TryRead(out ReadResult result)
     {
         ThrowIfCompleted();
-        if (_cancelNextRead)
+        if (TakeCancelRequest())
         {
-            _cancelNextRead = false;
             result = new ReadResult(_buffer, isCanceled: true, _end);
             return true;
         }
@@ -49,13 +57,18 @@ internal sealed class PartPipeReader : PipeReader
 
     private async ValueTask<ReadResult> ReadMoreAsync(CancellationToken cancellationToken)
     {
-        using var pending = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        _pendingRead = pending;
+        PartReader reader = _reader ??= _source.Manager.OpenReader("PipeReader");
+        var pending = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        lock (_cancelLock)
+        {
+            _pendingRead = pending;
+        }
+
         try
         {
             while (true)
             {
-                ChunkedBufferStream? part = await _source.Manager.TakePartAsync(pending.Token).ConfigureAwait(false);
+                ChunkedBufferStream? part = await reader.TakePartAsync(pending.Token).ConfigureAwait(false);
                 if (part is null)
                 {
                     _end = true;
@@ -77,14 +90,18 @@ internal sealed class PartPipeReader : PipeReader
             _examinedAll = false;
             return new ReadResult(_buffer, isCanceled: false, _end);
         }
-        catch (OperationCanceledException) when (_cancelNextRead && !cancellationToken.IsCancellationRequested)
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && TakeCancelRequest())
         {
-            _cancelNextRead = false;
             return new ReadResult(_buffer, isCanceled: true, _end);
         }
         finally
         {
-            _pendingRead = null;
+            lock (_cancelLock)
+            {
+                _pendingRead = null;
+            }
+
+            pending.Dispose();
         }
     }
 
@@ -115,8 +132,13 @@ internal sealed class PartPipeReader : PipeReader
 
     public override void CancelPendingRead()
     {
-        _cancelNextRead = true;
-        _pendingRead?.Cancel();
+        lock (_cancelLock)
+        {
+            _cancelNextRead = true;
+
+            // CancelAsync: the canceled read's continuation runs on the pool, not inline inside this lock.
+            _ = _pendingRead?.CancelAsync();
+        }
     }
 
     public override void Complete(Exception? exception = null)
@@ -134,6 +156,7 @@ internal sealed class PartPipeReader : PipeReader
         }
 
         _parts.Clear();
+        _reader?.Dispose();
         _source.Dispose();
     }
 
@@ -153,6 +176,17 @@ internal sealed class PartPipeReader : PipeReader
         _buffer = first is null
             ? ReadOnlySequence<byte>.Empty
             : new ReadOnlySequence<byte>(first, 0, last!, last!.Memory.Length).Slice(_consumedInFirst);
+    }
+
+    /// <summary>Consumes a request of <see cref="CancelPendingRead"/>: true once per request.</summary>
+    private bool TakeCancelRequest()
+    {
+        lock (_cancelLock)
+        {
+            bool requested = _cancelNextRead;
+            _cancelNextRead = false;
+            return requested;
+        }
     }
 
     private void ThrowIfCompleted()

@@ -1,7 +1,5 @@
-using System.Buffers;
-using Amazon.S3;
-using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -11,85 +9,73 @@ namespace S3TransferManager.Download;
 /// </summary>
 internal sealed class FileDownloadCommand
 {
-    private readonly IAmazonS3 _client;
-    private readonly TransferUtilityConfig _config;
+    private readonly TransferResources _resources;
     private readonly TransferUtilityDownloadRequest _request;
-    private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
 
-    public FileDownloadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityDownloadRequest request, ILogger logger)
+    public FileDownloadCommand(TransferResources resources, TransferUtilityDownloadRequest request)
     {
-        _client = client;
-        _config = config;
+        _resources = resources;
         _request = request;
-        _logger = logger;
         _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null);
     }
 
     public async Task<TransferUtilityDownloadResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnInitiated(new DownloadInitiatedEventArgs(_request));
+        using TransferLane lane = _resources.Scheduler.OpenLane();
+        DownloadSession? session = null;
         TransferUtilityDownloadResponse response;
         try
         {
-            response = await DownloadAsync(cancellationToken).ConfigureAwait(false);
+            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken).ConfigureAwait(false);
+            response = await DownloadAsync(session, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
-            Log.DownloadFailed(_logger, _request.BucketName!, _request.Key!, e);
+            Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
             _request.OnFailed(new DownloadFailedEventArgs(_request, e, _progress.TransferredBytes));
             throw;
         }
+        finally
+        {
+            session?.Dispose();
+        }
 
-        Log.DownloadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, _request.FilePath!);
+        session.LogCompleted(_request.FilePath!);
         _request.OnCompleted(new DownloadCompletedEventArgs(_request, response));
         return response;
     }
 
-    private async Task<TransferUtilityDownloadResponse> DownloadAsync(CancellationToken cancellationToken)
+    private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
     {
-        DiscoveredObject discovered = await ObjectDiscovery.DiscoverAsync(_client, _request, cancellationToken).ConfigureAwait(false);
-        var bodies = new PartBodies(_client, discovered, _config, _logger);
-        try
-        {
-            DownloadTarget target = discovered.Target;
-            PartLayout layout = discovered.Layout;
-            Log.Discovered(_logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
-            _progress.SetTotal(target.TotalLength);
+        DownloadTarget target = session.Target;
+        PartLayout layout = session.Layout;
+        _progress.SetTotal(target.TotalLength);
 
-            using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _logger);
-            await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
-            {
-                ResumableRangeStream body = bodies.Create(part);
-                await using (body.ConfigureAwait(false))
-                {
-                    await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
-                }
-            }, cancellationToken).ConfigureAwait(false);
-
-            file.Commit(_config.FlushToDisk);
-            _progress.CompleteEmpty();
-            return new TransferUtilityDownloadResponse
-            {
-                ETag = target.ETag,
-                ContentLength = target.TotalLength,
-                ContentType = target.ContentType,
-                LastModified = target.LastModified,
-                VersionId = target.VersionId,
-                Metadata = target.Metadata,
-            };
-        }
-        finally
+        TransferUtilityConfig config = _resources.Config;
+        using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
+        await PartWorkers.RunAsync(layout.PartCount, config.ConcurrentServiceRequests, async (part, token) =>
         {
-            bodies.ReleaseUnused();
-        }
+            ResumableRangeStream body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
+            await using (body.ConfigureAwait(false))
+            {
+                await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
+            }
+        }, cancellationToken).ConfigureAwait(false);
+
+        file.Commit(config.FlushToDisk);
+        _progress.CompleteEmpty();
+        var response = new TransferUtilityDownloadResponse();
+        session.DescribeInto(response);
+        return response;
     }
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the
     /// file sees few, large writes whatever size the network hands out.</summary>
     private async Task CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
     {
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(TransferLimits.BufferSize);
+        byte[] buffer = _resources.Pool.Rent(TransferLimits.BufferSize);
         try
         {
             while (body.Remaining > 0)
@@ -108,7 +94,7 @@ internal sealed class FileDownloadCommand
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            _resources.Pool.Return(buffer);
         }
     }
 }

@@ -1,7 +1,6 @@
-using Amazon.S3;
-using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -11,57 +10,55 @@ namespace S3TransferManager.Download;
 /// </summary>
 internal sealed class OpenStreamCommand
 {
-    private readonly IAmazonS3 _client;
-    private readonly TransferUtilityConfig _config;
-    private readonly TransferUtilityOpenStreamRequest _request;
-    private readonly ILogger _logger;
-    private readonly System.Buffers.ArrayPool<byte>? _pool;
+    private const string Destination = "an OpenStream reader";
 
-    public OpenStreamCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityOpenStreamRequest request, ILogger logger,
-        System.Buffers.ArrayPool<byte>? pool = null)
+    private readonly TransferResources _resources;
+    private readonly TransferUtilityOpenStreamRequest _request;
+
+    public OpenStreamCommand(TransferResources resources, TransferUtilityOpenStreamRequest request)
     {
-        _client = client;
-        _config = config;
+        _resources = resources;
         _request = request;
-        _logger = logger;
-        _pool = pool;
     }
 
     public async Task<TransferUtilityOpenStreamResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
-        DiscoveredObject discovered = await ObjectDiscovery.DiscoverAsync(_client, _request, cancellationToken).ConfigureAwait(false);
-        DownloadTarget target = discovered.Target;
-        Log.Discovered(_logger, target.BucketName, target.Key, target.TotalLength, target.ETag, discovered.Layout.PartCount);
-
-        var bodies = new PartBodies(_client, discovered, _config, _logger);
-        var manager = new PartBufferManager(discovered.Layout.PartCount, _request.MaxInMemoryParts, _pool);
-        // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
-        var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var stream = new BufferedMultipartStream(manager, target.TotalLength, stop);
-        stream.AttachProducers(RunProducersAsync(bodies, manager, stop.Token));
-
-        return new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream))
-        {
-            ContentLength = target.TotalLength,
-            ETag = target.ETag,
-            ContentType = target.ContentType,
-            LastModified = target.LastModified,
-            VersionId = target.VersionId,
-            Metadata = target.Metadata,
-        };
-    }
-
-    private async Task RunProducersAsync(PartBodies bodies, PartBufferManager manager, CancellationToken stopToken)
-    {
-        PartLayout layout = bodies.Layout;
+        TransferLane lane = _resources.Scheduler.OpenLane();
+        DownloadSession session;
         try
         {
-            await PartWorkers.RunAsync(layout.PartCount, _config.ConcurrentServiceRequests, async (part, token) =>
+            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            lane.Dispose();
+            Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
+            throw;
+        }
+
+        var manager = new PartBufferManager(session.Layout.PartCount, _request.MaxInMemoryParts, _resources.Pool);
+        // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
+        var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop);
+        stream.AttachProducers(RunProducersAsync(session, lane, manager, stop.Token));
+
+        var response = new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream));
+        session.DescribeInto(response);
+        return response;
+    }
+
+    private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, CancellationToken stopToken)
+    {
+        PartLayout layout = session.Layout;
+        try
+        {
+            await PartWorkers.RunAsync(layout.PartCount, _resources.Config.ConcurrentServiceRequests, async (part, token) =>
             {
                 try
                 {
+                    // The window first, then the slot: a part that may not be fetched yet holds no slot of the budget.
                     await manager.WaitForWindowAsync(part, token).ConfigureAwait(false);
-                    ResumableRangeStream body = bodies.Create(part);
+                    ResumableRangeStream body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
                     try
                     {
                         await body.OpenAsync(token).ConfigureAwait(false);
@@ -72,8 +69,9 @@ internal sealed class OpenStreamCommand
                         throw;
                     }
 
-                    // The manager owns the body from here on, on every path.
-                    await manager.DeliverAsync(part, body, layout.LengthOf(part), token).ConfigureAwait(false);
+                    // The manager owns the body from here on, on every path. A body handed to the reader live gives its
+                    // slot back: the reader's pace is the caller's, and an unread stream must not hold the budget.
+                    await manager.DeliverAsync(part, body, layout.LengthOf(part), token, body.ReleaseLease).ConfigureAwait(false);
                 }
                 catch (Exception e) when (!token.IsCancellationRequested)
                 {
@@ -81,10 +79,18 @@ internal sealed class OpenStreamCommand
                     throw;
                 }
             }, stopToken).ConfigureAwait(false);
+            session.LogCompleted(Destination);
+        }
+        catch (Exception e) when (!stopToken.IsCancellationRequested)
+        {
+            // A part failed for good (the reader sees it too); a disposed or cancelled stream is not a failure.
+            session.LogFailed(e);
+            throw;
         }
         finally
         {
-            bodies.ReleaseUnused();
+            session.Dispose();
+            lane.Dispose();
         }
     }
 }

@@ -1,19 +1,17 @@
-using System.Net;
-using Amazon.S3;
 using Amazon.S3.Model;
 
 namespace S3TransferManager.Download;
 
-/// <summary>Sends the ranged GETs of one download, pinned to its first ETag, and refuses any answer that does not
-/// carry exactly the bytes asked for.</summary>
+/// <summary>Sends the ranged GETs of one download's parts, pinned to the ETag its first response revealed, and refuses
+/// any answer that does not carry exactly the bytes asked for.</summary>
 internal sealed class RangeRequester
 {
-    private readonly IAmazonS3 _client;
+    private readonly ObjectGetter _getter;
     private readonly DownloadTarget _target;
 
-    public RangeRequester(IAmazonS3 client, DownloadTarget target)
+    public RangeRequester(ObjectGetter getter, DownloadTarget target)
     {
-        _client = client;
+        _getter = getter;
         _target = target;
     }
 
@@ -23,25 +21,8 @@ internal sealed class RangeRequester
     /// the response.</summary>
     public async Task<GetObjectResponse> GetAsync(long start, long end, CancellationToken cancellationToken)
     {
-        var request = new GetObjectRequest
-        {
-            BucketName = _target.BucketName,
-            Key = _target.Key,
-            VersionId = _target.VersionId,
-            ByteRange = new ByteRange(start, end),
-            EtagToMatch = _target.ETag,
-        };
-
-        GetObjectResponse response;
-        try
-        {
-            response = await _client.GetObjectAsync(request, cancellationToken).ConfigureAwait(false);
-        }
-        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed && _target.ETag is not null)
-        {
-            throw new ObjectModifiedException(_target.BucketName, _target.Key, _target.ETag, actualETag: null, e);
-        }
-
+        GetObjectResponse response = await _getter.GetAsync(new ByteRange(start, end), _target.VersionId, _target.ETag, cancellationToken)
+            .ConfigureAwait(false);
         try
         {
             Validate(response, start, end);

@@ -2,14 +2,15 @@ using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
 /// <summary>
 /// The bytes of one part, read from its HTTP body. When the body breaks off (an <see cref="IOException"/>, or an end
 /// before the promised length), only the missing range is requested again, with If-Match, a bounded number of times
-/// with doubling delays. Invariant: <c>_next</c> is the absolute offset of the next byte to return; bytes before it
-/// were handed out exactly once.
+/// with doubling delays. A canceled read loses nothing either: the next read requests the rest of the range. Invariant:
+/// <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed out exactly once.
 /// </summary>
 internal sealed class ResumableRangeStream : Stream
 {
@@ -22,6 +23,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
     private GetObjectResponse? _response;
+    private RequestLease? _lease;
     private long _next;
     private int _resumes;
 
@@ -31,13 +33,15 @@ internal sealed class ResumableRangeStream : Stream
     /// <param name="end">The part's last byte (inclusive); <paramref name="start"/> - 1 for an empty part.</param>
     /// <param name="response">An already open response for the range (the discovery GET), owned from now on; or
     /// <see langword="null"/> to send the GET on the first read.</param>
+    /// <param name="lease">The slot of the shared request budget this part's request holds, owned from now on and
+    /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
     /// <param name="maxResumes">How many times a broken body may be resumed.</param>
     /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
     /// <param name="timeProvider">The clock the resume delays wait on (a fake one in tests, so backoff costs no real
     /// time).</param>
     /// <param name="logger">Where resumes are logged.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        int maxResumes, TimeSpan resumeDelay, TimeProvider timeProvider, ILogger logger)
+        RequestLease? lease, int maxResumes, TimeSpan resumeDelay, TimeProvider timeProvider, ILogger logger)
     {
         _requester = requester;
         _partNumber = partNumber;
@@ -45,13 +49,12 @@ internal sealed class ResumableRangeStream : Stream
         _end = end;
         _next = start;
         _response = response;
+        _lease = lease;
         _maxResumes = maxResumes;
         _resumeDelay = resumeDelay;
         _timeProvider = timeProvider;
         _logger = logger;
     }
-
-    public int PartNumber => _partNumber;
 
     public override bool CanRead => true;
 
@@ -68,6 +71,14 @@ internal sealed class ResumableRangeStream : Stream
     }
 
     public long Remaining => _end - _next + 1;
+
+    /// <summary>Gives the request's slot back early: the body was handed to a caller's reader, whose pace is not the
+    /// scheduler's to wait for.</summary>
+    public void ReleaseLease()
+    {
+        _lease?.Dispose();
+        _lease = null;
+    }
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>
@@ -105,6 +116,14 @@ internal sealed class ResumableRangeStream : Stream
             {
                 await PrepareResumeAsync(e, cancellationToken).ConfigureAwait(false);
                 continue;
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                // A canceled read leaves the body at an unknown byte: drop it, so that a later read (a reader that
+                // canceled one read and goes on) requests the rest of the range from the last byte handed out.
+                _response.Dispose();
+                _response = null;
+                throw;
             }
 
             if (read == 0)
@@ -166,6 +185,7 @@ internal sealed class ResumableRangeStream : Stream
         {
             _response?.Dispose();
             _response = null;
+            ReleaseLease();
         }
 
         base.Dispose(disposing);

@@ -3,11 +3,11 @@ using System.IO.Pipelines;
 namespace S3TransferManager;
 
 /// <summary>
-/// An open object: its headers, and its bytes as a <see cref="ResponseStream"/> or, with no copy at all, as a
+/// An open object: its headers, and its bytes as a <see cref="ResponseStream"/> or, over the pooled chunks, as a
 /// <see cref="PipeReader"/>. Use one of the two. Disposing the response cancels outstanding requests and returns every
 /// pooled buffer.
 /// </summary>
-public sealed class TransferUtilityOpenStreamResponse : IDisposable, IAsyncDisposable
+public sealed class TransferUtilityOpenStreamResponse : TransferUtilityGetObjectResponseBase, IDisposable, IAsyncDisposable
 {
     private readonly Lazy<PipeReader> _pipeReader;
 
@@ -22,28 +22,11 @@ public sealed class TransferUtilityOpenStreamResponse : IDisposable, IAsyncDispo
 
     /// <summary>
     /// The same bytes as <see cref="ResponseStream"/>, handed out as <see cref="System.Buffers.ReadOnlySequence{T}"/>
-    /// over the pooled chunks themselves, without copying. Every part is buffered on this path (there is no caller
-    /// buffer to read into). Read either this or <see cref="ResponseStream"/>, not both.
+    /// over the pooled chunks themselves: a part that arrived early is handed out with no copy; the part the reader waits
+    /// for is read from its body into chunks first (there is no caller buffer to read into). Read either this or <see cref="ResponseStream"/>: whichever is read first owns the bytes,
+    /// and reading the other throws <see cref="InvalidOperationException"/>.
     /// </summary>
     public PipeReader PipeReader => _pipeReader.Value;
-
-    /// <summary>The whole object's length in bytes.</summary>
-    public long ContentLength { get; init; }
-
-    /// <summary>The object's ETag; every part was fetched with If-Match on it.</summary>
-    public string? ETag { get; init; }
-
-    /// <summary>The object's Content-Type.</summary>
-    public string? ContentType { get; init; }
-
-    /// <summary>When the object was last modified.</summary>
-    public DateTime? LastModified { get; init; }
-
-    /// <summary>The version being read, when the bucket is versioned.</summary>
-    public string? VersionId { get; init; }
-
-    /// <summary>The object's user metadata (x-amz-meta-*), keyed without the prefix.</summary>
-    public IReadOnlyDictionary<string, string> Metadata { get; init; } = new Dictionary<string, string>();
 
     /// <summary>Stops the transfer: cancels outstanding requests and returns every pooled buffer.</summary>
     public void Dispose()

@@ -20,7 +20,7 @@ internal sealed class UploadCommand
     private readonly ProgressTracker _progress;
     private readonly ArrayPool<byte>? _pool;
 
-    // pool: where stream parts rent their chunks; the shared pool when null (tests pass a counting one).
+    // pool: where stream parts rent their chunks; ChunkPool.Default when null (tests pass a counting one).
     public UploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ArrayPool<byte>? pool = null)
     {
         _pool = pool;
@@ -71,8 +71,9 @@ internal sealed class UploadCommand
 
     private async Task<TransferUtilityUploadResponse> UploadFileAsync(string path, CancellationToken cancellationToken)
     {
-        // One handle for every part: each part reads its own region by offset, so parts never share a position.
-        using SafeFileHandle handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.Asynchronous);
+        // One handle for every part: each part reads its own region by offset, so parts never share a position. Not
+        // FileOptions.Asynchronous: FileRegionStream reads it synchronously (a page-cache pread takes microseconds).
+        using SafeFileHandle handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.None);
         long length = RandomAccess.GetLength(handle);
         _progress.SetTotal(length);
         if (length < _config.MinSizeBeforePartUpload)

@@ -112,7 +112,8 @@ public sealed class ResumableRangeStreamTests
                 });
             });
         var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Dictionary<string, string>());
-        return new ResumableRangeStream(new RangeRequester(s3.Object, target), PartNumber, Start, End, response: null,
+        var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
+        return new ResumableRangeStream(new RangeRequester(getter, target), PartNumber, Start, End, response: null, lease: null,
             maxResumes, resumeDelay, time ?? TimeProvider.System, NullLogger.Instance);
     }
 

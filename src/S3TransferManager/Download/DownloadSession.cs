@@ -1,0 +1,173 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
+
+namespace S3TransferManager.Download;
+
+/// <summary>
+/// The front half every download shares (to a file, as a stream, and later per object of a directory): discovery by a
+/// ranged GET of the first part (never a HEAD, so a one-part object costs exactly one request), the logging, the first
+/// response handed to part 1, each part's resumable body, and the mapping onto the caller's response.
+/// </summary>
+/// <remarks>Invariant: the first response and the request slot it holds have exactly one owner: this session until
+/// part 1's body takes them, and <see cref="Dispose"/> releases them if no part ever did.</remarks>
+internal sealed class DownloadSession : IDisposable
+{
+    private const string MetadataPrefix = "x-amz-meta-";
+
+    private readonly RangeRequester _requester;
+    private readonly TransferResources _resources;
+    private readonly TransferLane _lane;
+    private GetObjectResponse? _firstResponse;
+    private RequestLease? _firstLease;
+
+    private DownloadSession(RangeRequester requester, PartLayout layout, GetObjectResponse firstResponse, RequestLease firstLease,
+        TransferResources resources, TransferLane lane)
+    {
+        _requester = requester;
+        Layout = layout;
+        _firstResponse = firstResponse;
+        _firstLease = firstLease;
+        _resources = resources;
+        _lane = lane;
+    }
+
+    public DownloadTarget Target => _requester.Target;
+
+    public PartLayout Layout { get; }
+
+    /// <summary>Sends the first GET (<c>bytes=0-(PartSize-1)</c>, If-Match when the caller gave an ETag), in its turn of
+    /// the shared budget through <paramref name="lane"/>, and learns the object's size and ETag from it. An empty object
+    /// answers that range with 416 InvalidRange; one plain GET then confirms it.</summary>
+    public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
+        CancellationToken cancellationToken)
+    {
+        var getter = new ObjectGetter(resources.Client, request);
+        RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        GetObjectResponse? response = null;
+        try
+        {
+            try
+            {
+                response = await getter.GetAsync(new ByteRange(0, request.PartSize - 1), null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+            }
+            catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
+            {
+                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+            }
+
+            (DownloadTarget target, PartLayout layout) = Describe(request, response);
+            Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
+            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane);
+        }
+        catch
+        {
+            response?.Dispose();
+            lease.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>The resumable body of a part, holding its slot of the shared budget: part 1 reads the discovery
+    /// response in the discovery's slot; every other part first waits for its turn of a slot, then sends its own ranged
+    /// GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
+    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, CancellationToken cancellationToken)
+    {
+        GetObjectResponse? response = null;
+        RequestLease? lease;
+        if (partNumber == 1)
+        {
+            response = Interlocked.Exchange(ref _firstResponse, null);
+            lease = Interlocked.Exchange(ref _firstLease, null);
+        }
+        else
+        {
+            lease = await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        TransferUtilityConfig config = _resources.Config;
+        return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
+            config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, _resources.TimeProvider, _resources.Logger);
+    }
+
+    /// <summary>Fills the object's description into the caller's response.</summary>
+    public void DescribeInto(TransferUtilityGetObjectResponseBase response)
+    {
+        DownloadTarget target = Target;
+        response.ETag = target.ETag;
+        response.ContentLength = target.TotalLength;
+        response.ContentType = target.ContentType;
+        response.LastModified = target.LastModified;
+        response.VersionId = target.VersionId;
+        response.Metadata = target.Metadata;
+    }
+
+    public void LogFailed(Exception error) => Log.DownloadFailed(_resources.Logger, Target.BucketName, Target.Key, error);
+
+    /// <summary>Logs the end of a download; <paramref name="destination"/> names where the bytes went.</summary>
+    public void LogCompleted(string destination) =>
+        Log.DownloadCompleted(_resources.Logger, Target.BucketName, Target.Key, Target.TotalLength, destination);
+
+    /// <summary>Disposes the discovery response, and gives back its slot, if part 1 never took them (the transfer
+    /// stopped first).</summary>
+    public void Dispose()
+    {
+        Interlocked.Exchange(ref _firstResponse, null)?.Dispose();
+        Interlocked.Exchange(ref _firstLease, null)?.Dispose();
+    }
+
+    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)
+    {
+        string bucket = request.BucketName!;
+        string key = request.Key!;
+        long total;
+        long partSize;
+        if (response.HttpStatusCode == HttpStatusCode.PartialContent)
+        {
+            if (!ContentRange.TryParse(response.ContentRange, out ContentRange range) || range.Start != 0)
+            {
+                throw new UnexpectedResponseException(bucket, key,
+                    $"the first ranged GET answered 206 with Content-Range '{response.ContentRange}'.");
+            }
+
+            total = range.Total;
+            partSize = request.PartSize;
+            if (range.End != Math.Min(partSize, total) - 1)
+            {
+                throw new UnexpectedResponseException(bucket, key,
+                    $"asked for bytes 0-{partSize - 1}, got bytes {range.Start}-{range.End}/{range.Total}.");
+            }
+        }
+        else
+        {
+            // 200: the plain GET after a 416, or a server that ignores Range. Either way the body is the whole object,
+            // so it is downloaded as one part of its own length.
+            total = response.ContentLength;
+            partSize = Math.Max(total, 1);
+        }
+
+        var layout = new PartLayout(total, partSize);
+        if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
+        {
+            throw new UnexpectedResponseException(bucket, key, "no ETag: the other parts could not be pinned to this version.");
+        }
+
+        var target = new DownloadTarget(bucket, key, response.VersionId ?? request.VersionId, response.ETag, total,
+            response.Headers.ContentType, response.LastModified, ReadMetadata(response));
+        return (target, layout);
+    }
+
+    private static Dictionary<string, string> ReadMetadata(GetObjectResponse response)
+    {
+        var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        foreach (string name in response.Metadata.Keys)
+        {
+            string shortName = name.StartsWith(MetadataPrefix, StringComparison.OrdinalIgnoreCase) ? name[MetadataPrefix.Length..] : name;
+            metadata[shortName] = response.Metadata[name];
+        }
+
+        return metadata;
+    }
+}

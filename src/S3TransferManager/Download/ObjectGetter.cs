@@ -1,0 +1,50 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+
+namespace S3TransferManager.Download;
+
+/// <summary>
+/// The one place a download's <see cref="GetObjectRequest"/> is built and sent. Every GET of one download (discovery,
+/// parts, resumes) names the object and carries the caller's options the same way, and a refused If-Match (HTTP 412)
+/// becomes an <see cref="ObjectModifiedException"/> here and nowhere else.
+/// </summary>
+internal sealed class ObjectGetter
+{
+    private readonly IAmazonS3 _client;
+    private readonly DownloadRequestBase _request;
+
+    public ObjectGetter(IAmazonS3 client, DownloadRequestBase request)
+    {
+        _client = client;
+        _request = request;
+    }
+
+    public string BucketName => _request.BucketName!;
+
+    public string Key => _request.Key!;
+
+    /// <summary>GETs <paramref name="range"/> (the whole object when null) of <paramref name="versionId"/> (the
+    /// caller's version when null), with If-Match on <paramref name="ifMatch"/> when set. The caller owns the response.</summary>
+    /// <exception cref="ObjectModifiedException">The object no longer has <paramref name="ifMatch"/>.</exception>
+    public async Task<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken)
+    {
+        var request = new GetObjectRequest
+        {
+            BucketName = _request.BucketName,
+            Key = _request.Key,
+            VersionId = versionId ?? _request.VersionId,
+            ByteRange = range,
+            EtagToMatch = ifMatch,
+        };
+
+        try
+        {
+            return await _client.GetObjectAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed && ifMatch is not null)
+        {
+            throw new ObjectModifiedException(BucketName, Key, ifMatch, actualETag: null, e);
+        }
+    }
+}

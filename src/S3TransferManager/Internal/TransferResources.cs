@@ -1,0 +1,45 @@
+using System.Buffers;
+using Amazon.S3;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Buffering;
+using S3TransferManager.Scheduling;
+
+namespace S3TransferManager.Internal;
+
+/// <summary>
+/// What every command of one <see cref="TransferUtility"/> shares, resolved once in its constructor and handed down:
+/// the client, the validated settings, the logger, the pool buffers come from, the clock, and the request budget.
+/// Commands never look any of these up themselves.
+/// </summary>
+internal sealed class TransferResources
+{
+    /// <param name="client">The client every request goes through.</param>
+    /// <param name="config">Validated settings.</param>
+    /// <param name="logger">Where to log.</param>
+    /// <param name="pool">Where 64 KiB buffers and chunks come from; <see cref="ChunkPool.Default"/> when null
+    /// (tests pass a counting pool).</param>
+    /// <param name="timeProvider">The clock for delays; <see cref="TimeProvider.System"/> when null.</param>
+    public TransferResources(IAmazonS3 client, TransferUtilityConfig config, ILogger logger, ArrayPool<byte>? pool = null,
+        TimeProvider? timeProvider = null)
+    {
+        Client = client;
+        Config = config;
+        Logger = logger;
+        Pool = pool ?? ChunkPool.Default;
+        TimeProvider = timeProvider ?? TimeProvider.System;
+        Scheduler = new RequestScheduler(config.ConcurrentServiceRequests);
+    }
+
+    public IAmazonS3 Client { get; }
+
+    public TransferUtilityConfig Config { get; }
+
+    public ILogger Logger { get; }
+
+    public ArrayPool<byte> Pool { get; }
+
+    public TimeProvider TimeProvider { get; }
+
+    /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
+    public RequestScheduler Scheduler { get; }
+}

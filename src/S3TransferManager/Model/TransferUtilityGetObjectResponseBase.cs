@@ -1,0 +1,29 @@
+namespace S3TransferManager;
+
+/// <summary>What every download learns about the object it read: its identity, size and headers. The base of
+/// <see cref="TransferUtilityDownloadResponse"/> and <see cref="TransferUtilityOpenStreamResponse"/>, as in
+/// <c>Amazon.S3.Transfer</c>.</summary>
+public abstract class TransferUtilityGetObjectResponseBase
+{
+    private protected TransferUtilityGetObjectResponseBase()
+    {
+    }
+
+    /// <summary>The object's ETag (quoted, as S3 sends it); every part was fetched with If-Match on it.</summary>
+    public string? ETag { get; set; }
+
+    /// <summary>The whole object's length in bytes.</summary>
+    public long ContentLength { get; set; }
+
+    /// <summary>The object's Content-Type.</summary>
+    public string? ContentType { get; set; }
+
+    /// <summary>When the object was last modified, as S3 reports it.</summary>
+    public DateTime? LastModified { get; set; }
+
+    /// <summary>The version that was read, when the bucket is versioned.</summary>
+    public string? VersionId { get; set; }
+
+    /// <summary>The object's user metadata (x-amz-meta-*), keyed without the prefix.</summary>
+    public IReadOnlyDictionary<string, string> Metadata { get; set; } = new Dictionary<string, string>();
+}

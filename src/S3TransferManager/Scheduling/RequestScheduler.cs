@@ -1,0 +1,128 @@
+namespace S3TransferManager.Scheduling;
+
+/// <summary>
+/// The one budget of requests in flight of a <see cref="TransferUtility"/>, shared by every transfer it runs. Each
+/// transfer asks through its own <see cref="TransferLane"/>; a freed slot goes to the lanes in turn (round robin), so
+/// a small object never waits behind a big object's queue of parts, while a lone big object still gets every slot.
+/// </summary>
+/// <remarks>
+/// Invariants: <see cref="_available"/> + leases outstanding = the budget; a lane is in <see cref="_ready"/> exactly
+/// while it has waiters and is not disposed; a waiter is granted at most once (a canceled one is skipped). All state is
+/// guarded by <see cref="_lock"/>; waiters are completed outside it.
+/// </remarks>
+internal sealed class RequestScheduler
+{
+    /// <summary>Guards every mutable field below.</summary>
+    private readonly Lock _lock = new();
+
+    /// <summary>Lanes with waiters, in the order they are served; the head is served next.</summary>
+    private readonly LinkedList<TransferLane> _ready = new();
+
+    /// <summary>Slots not lent to anyone.</summary>
+    private int _available;
+
+    public RequestScheduler(int maxRequestsInFlight)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxRequestsInFlight, 1);
+        MaxRequestsInFlight = maxRequestsInFlight;
+        _available = maxRequestsInFlight;
+    }
+
+    /// <summary>The budget: requests in flight across every transfer at most.</summary>
+    public int MaxRequestsInFlight { get; }
+
+    /// <summary>Slots lent out right now.</summary>
+    public int InFlight
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return MaxRequestsInFlight - _available;
+            }
+        }
+    }
+
+    /// <summary>Opens the lane one transfer asks through; dispose it when the transfer ends.</summary>
+    public TransferLane OpenLane() => new(this);
+
+    /// <summary>Lends a slot at once when one is free and nobody waits; otherwise queues the waiter on its lane.</summary>
+    internal bool TryAcquireOrEnqueue(TransferLane lane, LeaseWaiter waiter)
+    {
+        lock (_lock)
+        {
+            if (_available > 0 && _ready.Count == 0)
+            {
+                _available--;
+                return true;
+            }
+
+            lane.Waiters.Enqueue(waiter);
+            if (lane.ReadyNode is null)
+            {
+                lane.ReadyNode = _ready.AddLast(lane);
+            }
+
+            return false;
+        }
+    }
+
+    /// <summary>Takes a slot back and lends it to the next lane in turn that still has a live waiter.</summary>
+    internal void Release()
+    {
+        while (true)
+        {
+            LeaseWaiter? next = null;
+            lock (_lock)
+            {
+                while (next is null && _ready.First is { } node)
+                {
+                    TransferLane lane = node.Value;
+                    _ready.RemoveFirst();
+                    lane.ReadyNode = null;
+                    while (lane.Waiters.TryDequeue(out LeaseWaiter? waiter))
+                    {
+                        if (!waiter.IsCompleted)
+                        {
+                            next = waiter;
+                            break;
+                        }
+                    }
+
+                    // Served: to the back of the line, if it still waits for more.
+                    if (lane.Waiters.Count > 0)
+                    {
+                        lane.ReadyNode = _ready.AddLast(lane);
+                    }
+                }
+
+                if (next is null)
+                {
+                    _available++;
+                    return;
+                }
+            }
+
+            // Outside the lock; a waiter canceled in the meantime refuses, and the slot goes to the next one.
+            if (next.TryGrant())
+            {
+                return;
+            }
+        }
+    }
+
+    /// <summary>Drops a disposed lane from the line; its waiters were canceled by the lane.</summary>
+    internal void Remove(TransferLane lane)
+    {
+        lock (_lock)
+        {
+            if (lane.ReadyNode is not null)
+            {
+                _ready.Remove(lane.ReadyNode);
+                lane.ReadyNode = null;
+            }
+
+            lane.Waiters.Clear();
+        }
+    }
+}
