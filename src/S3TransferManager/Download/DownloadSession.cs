@@ -89,7 +89,7 @@ internal sealed class DownloadSession : IDisposable
 
         TransferUtilityConfig config = _resources.Config;
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, _resources.Logger);
+            config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, _resources.TimeProvider, _resources.Logger);
     }
 
     /// <summary>Fills the object's description into the caller's response.</summary>

@@ -20,6 +20,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly long _end;
     private readonly int _maxResumes;
     private readonly TimeSpan _resumeDelay;
+    private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
     private GetObjectResponse? _response;
     private RequestLease? _lease;
@@ -36,9 +37,11 @@ internal sealed class ResumableRangeStream : Stream
     /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
     /// <param name="maxResumes">How many times a broken body may be resumed.</param>
     /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
+    /// <param name="timeProvider">The clock the resume delays wait on (a fake one in tests, so backoff costs no real
+    /// time).</param>
     /// <param name="logger">Where resumes are logged.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        RequestLease? lease, int maxResumes, TimeSpan resumeDelay, ILogger logger)
+        RequestLease? lease, int maxResumes, TimeSpan resumeDelay, TimeProvider timeProvider, ILogger logger)
     {
         _requester = requester;
         _partNumber = partNumber;
@@ -49,6 +52,7 @@ internal sealed class ResumableRangeStream : Stream
         _lease = lease;
         _maxResumes = maxResumes;
         _resumeDelay = resumeDelay;
+        _timeProvider = timeProvider;
         _logger = logger;
     }
 
@@ -151,7 +155,7 @@ internal sealed class ResumableRangeStream : Stream
         TimeSpan delay = _resumeDelay * (1 << Math.Min(_resumes - 1, 16));
         if (delay > TimeSpan.Zero)
         {
-            await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
+            await Task.Delay(delay, _timeProvider, cancellationToken).ConfigureAwait(false);
         }
     }
 

@@ -12,7 +12,7 @@ public sealed class DownloadEventsTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_Progress_IsMonotonicAndEndsAtContentLength(int size)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(size));
+        await s3.PutAsync("object", TestData.Payload(size));
         var events = new List<TransferProgressArgs>();
         var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), PartSize = 64 * 1024 };
         request.WriteObjectProgressEvent += (_, e) => events.Add(e);
@@ -36,7 +36,7 @@ public sealed class DownloadEventsTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_Success_RaisesInitiatedAndCompletedOnce()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(300_000));
+        await s3.PutAsync("object", TestData.Payload(300_000));
         var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), PartSize = 64 * 1024 };
         var log = new List<string>();
         request.DownloadInitiatedEvent += (_, _) => log.Add("initiated");

@@ -14,13 +14,13 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_ObjectOverwrittenMidDownload_ThrowsObjectModifiedAndLeavesNothing()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string eTag = await s3.PutAsync("object", TestData.Bytes(4 * PartSize));
+        string eTag = await s3.PutAsync("object", TestData.Payload(4 * PartSize));
         string path = s3.PathFor("dest.bin");
-        byte[] previous = TestData.Bytes(100, seed: 3);
+        byte[] previous = TestData.Payload(100, seed: 3);
         await File.WriteAllBytesAsync(path, previous);
         int overwritten = 0;
         s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
-            ? new Fault.Before(() => s3.PutAsync("object", TestData.Bytes(4 * PartSize, seed: 99)))
+            ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 99)))
             : null;
         using TransferUtility utility = s3.CreateUtility();
 
@@ -39,8 +39,8 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_IfMatchOfAnOlderVersion_ThrowsObjectModifiedOnTheFirstRequest()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string oldETag = await s3.PutAsync("object", TestData.Bytes(1000));
-        await s3.PutAsync("object", TestData.Bytes(1000, seed: 5));
+        string oldETag = await s3.PutAsync("object", TestData.Payload(1000));
+        await s3.PutAsync("object", TestData.Payload(1000, seed: 5));
         using TransferUtility utility = s3.CreateUtility();
 
         var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => utility.DownloadWithResponseAsync(
@@ -55,7 +55,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_BodyResetMidPart_RequestsOnlyTheMissingRangeWithIfMatch()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(3 * PartSize);
+        byte[] content = TestData.Payload(3 * PartSize);
         string eTag = await s3.PutAsync("object", content);
         string secondPart = $"bytes={PartSize}-{(2 * PartSize) - 1}";
         int faulted = 0;
@@ -77,7 +77,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_TruncatedBody_ResumesTheRest()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(2 * PartSize);
+        byte[] content = TestData.Payload(2 * PartSize);
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.Range == $"bytes=0-{PartSize - 1}" && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.TruncateAfter(777) : null;
@@ -96,7 +96,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_BodyKeepsBreaking_FailsAfterConfiguredAttemptsAndLeavesNothing()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(3 * PartSize));
+        await s3.PutAsync("object", TestData.Payload(3 * PartSize));
         s3.Handler.FaultRule = r => r.Range is { } range && RangeStart(range) >= PartSize && RangeStart(range) < 2 * PartSize
             ? new Fault.ResetAfter(10) : null;
         string path = s3.PathFor("f");
@@ -117,7 +117,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_TransientServerError_IsRetriedAndSucceeds(HttpStatusCode status, string code)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(3 * PartSize);
+        byte[] content = TestData.Payload(3 * PartSize);
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.Status(status, code) : null;
@@ -152,7 +152,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_CancelledWhileAPartStalls_ThrowsOperationCanceledAndLeavesNothing()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(4 * PartSize));
+        await s3.PutAsync("object", TestData.Payload(4 * PartSize));
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
         s3.Handler.FaultRule = r => r.IfMatch is not null ? new Fault.Stall(stalled, never.Task) : null;

@@ -9,7 +9,7 @@ public sealed class DownloadLohTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_64MiB_AllocatesNothingOnTheLargeObjectHeap()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(64 * 1024 * 1024);
+        byte[] content = TestData.Payload(64 * 1024 * 1024);
         string expected = TestData.Sha256(content);
         await s3.PutAsync("object", content);
         content = [];

@@ -17,7 +17,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_AnySize_FileMatchesObjectByteForByte(int size)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(size);
+        byte[] content = TestData.Payload(size);
         string eTag = await s3.PutAsync("object", content, "application/x-test");
         string path = s3.PathFor("downloaded.bin");
         using TransferUtility utility = s3.CreateUtility();
@@ -40,7 +40,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_AnySize_OneRangedGetPerPartAndNoHead(int size)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string eTag = await s3.PutAsync("object", TestData.Bytes(size));
+        string eTag = await s3.PutAsync("object", TestData.Payload(size));
         using TransferUtility utility = s3.CreateUtility();
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
@@ -86,7 +86,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_ManyParts_KeepsAtMostConcurrentServiceRequestsInFlight()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(24 * 64 * 1024);
+        byte[] content = TestData.Payload(24 * 64 * 1024);
         await s3.PutAsync("object", content);
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 3 });
 
@@ -104,7 +104,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_LargeObjectWithDefaultPartSize_MatchesByteForByte()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((100 * 1024 * 1024) + 12345);
+        byte[] content = TestData.Payload((100 * 1024 * 1024) + 12345);
         await s3.PutAsync("large", content);
         string path = s3.PathFor("large.bin");
         using TransferUtility utility = s3.CreateUtility();
@@ -121,7 +121,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_PathBucketKeyOverload_DownloadsWithDefaults()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(3000);
+        byte[] content = TestData.Payload(3000);
         await s3.PutAsync("object", content);
         using TransferUtility utility = s3.CreateUtility();
 
@@ -136,7 +136,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_MissingFolder_CreatesIt()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(1000);
+        byte[] content = TestData.Payload(1000);
         await s3.PutAsync("object", content);
         string path = Path.Combine(s3.Folder, "a", "b", "c.bin");
         using TransferUtility utility = s3.CreateUtility();
@@ -150,10 +150,10 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_ExistingDestination_IsReplaced()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(5000);
+        byte[] content = TestData.Payload(5000);
         await s3.PutAsync("object", content);
         string path = s3.PathFor("existing.bin");
-        await File.WriteAllBytesAsync(path, TestData.Bytes(90_000, seed: 7));
+        await File.WriteAllBytesAsync(path, TestData.Payload(90_000, seed: 7));
         using TransferUtility utility = s3.CreateUtility();
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = 1024 });
@@ -165,7 +165,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_Metadata_IsReturned()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        using var body = new MemoryStream(TestData.Bytes(10));
+        using var body = new MemoryStream(TestData.Payload(10));
         var put = new Amazon.S3.Model.PutObjectRequest { BucketName = s3.BucketName, Key = "m", InputStream = body, ContentType = "text/plain" };
         put.Metadata.Add("color", "blue");
         await s3.SetupClient.PutObjectAsync(put);

@@ -12,13 +12,13 @@ public sealed class SharedBudgetTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_ConcurrentBigAndSmallDownloads_NeverExceedTheUtilitysBudget()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] big = TestData.Bytes(12 * PartSize);
+        byte[] big = TestData.Payload(12 * PartSize);
         await s3.PutAsync("big-1", big);
         await s3.PutAsync("big-2", big);
         await s3.PutAsync("big-3", big);
         for (int i = 0; i < 6; i++)
         {
-            await s3.PutAsync($"small-{i}", TestData.Bytes(1000 + i));
+            await s3.PutAsync($"small-{i}", TestData.Payload(1000 + i));
         }
 
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 4 });

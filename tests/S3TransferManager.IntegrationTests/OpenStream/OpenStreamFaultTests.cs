@@ -1,6 +1,5 @@
 using System.Net;
 using S3TransferManager.IntegrationTests.Infrastructure;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.IntegrationTests.OpenStream;
 
@@ -13,7 +12,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     public async Task ReadAsync_PartFailsForGood_ThrowsPartDownloadExceptionNamingThePartAndKeepsThrowing()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(5 * PartSize));
+        await s3.PutAsync("object", TestData.Payload(5 * PartSize));
         string part3 = $"bytes={2 * PartSize}-{(3 * PartSize) - 1}";
         s3.Handler.FaultRule = r => r.Range == part3 ? new Fault.Status(HttpStatusCode.Forbidden, "AccessDenied") : null;
         using TransferUtility utility = s3.CreateUtility();
@@ -33,10 +32,10 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     public async Task ReadAsync_ObjectOverwrittenMidStream_ThrowsPartDownloadExceptionWithObjectModifiedInside()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string eTag = await s3.PutAsync("object", TestData.Bytes(4 * PartSize));
+        string eTag = await s3.PutAsync("object", TestData.Payload(4 * PartSize));
         int overwritten = 0;
         s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
-            ? new Fault.Before(() => s3.PutAsync("object", TestData.Bytes(4 * PartSize, seed: 9)))
+            ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 9)))
             : null;
         using TransferUtility utility = s3.CreateUtility();
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
@@ -52,7 +51,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     public async Task ReadAsync_BodyResetMidPart_ResumesAndReadsByteForByte()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(4 * PartSize);
+        byte[] content = TestData.Payload(4 * PartSize);
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(5000) : null;
@@ -70,8 +69,8 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     public async Task DisposeAsync_AfterOneByte_CancelsOutstandingRequestsAndReturnsEveryChunk()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(40 * PartSize));
-        var pool = new CountingArrayPool();
+        await s3.PutAsync("object", TestData.Payload(40 * PartSize));
+        using var pool = new CountingArrayPool();
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
         string part5 = $"bytes={4 * PartSize}-{(5 * PartSize) - 1}";

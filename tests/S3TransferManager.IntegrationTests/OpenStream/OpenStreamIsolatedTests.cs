@@ -15,7 +15,7 @@ public sealed class OpenStreamIsolatedTests(MotoServer moto)
         var contents = new byte[streams][];
         for (int i = 0; i < streams; i++)
         {
-            contents[i] = TestData.Bytes(6 * partSize, seed: i);
+            contents[i] = TestData.Payload(6 * partSize, seed: i);
             await s3.PutAsync($"object-{i}", contents[i]);
         }
 
@@ -71,7 +71,7 @@ public sealed class OpenStreamIsolatedTests(MotoServer moto)
     public async Task ReadAsync_256MiB_AllocatesNothingOnTheLargeObjectHeap()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(256 * 1024 * 1024);
+        byte[] content = TestData.Payload(256 * 1024 * 1024);
         string expected = TestData.Sha256(content);
         await s3.PutAsync("large", content);
         content = [];
@@ -98,7 +98,7 @@ public sealed class OpenStreamIsolatedTests(MotoServer moto)
     public async Task DisposeAsync_EarlyDisposal_RaisesNoUnobservedTaskException()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        await s3.PutAsync("object", TestData.Bytes(20 * 64 * 1024));
+        await s3.PutAsync("object", TestData.Payload(20 * 64 * 1024));
         var unobserved = new List<Exception>();
         EventHandler<UnobservedTaskExceptionEventArgs> record = (_, e) => { lock (unobserved) { unobserved.Add(e.Exception); } };
         TaskScheduler.UnobservedTaskException += record;

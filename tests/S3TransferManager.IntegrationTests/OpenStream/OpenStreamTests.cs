@@ -26,7 +26,7 @@ public sealed class OpenStreamTests(MotoServer moto)
     public async Task OpenStreamWithResponseAsync_AnySizeAnyReadPattern_ReadsTheObjectByteForByte(int size, string pattern)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(size);
+        byte[] content = TestData.Payload(size);
         string eTag = await s3.PutAsync("object", content, "application/x-test");
         using TransferUtility utility = s3.CreateUtility();
 
@@ -49,7 +49,7 @@ public sealed class OpenStreamTests(MotoServer moto)
     public async Task PipeReader_AnySize_ReadsTheObjectByteForByte(int size)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(size);
+        byte[] content = TestData.Payload(size);
         await s3.PutAsync("object", content);
         using TransferUtility utility = s3.CreateUtility();
 
@@ -66,7 +66,7 @@ public sealed class OpenStreamTests(MotoServer moto)
     public async Task OpenStreamWithResponseAsync_100MiBWithDefaultParts_ReadsByteForByte(string pattern)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((100 * 1024 * 1024) + 77);
+        byte[] content = TestData.Payload((100 * 1024 * 1024) + 77);
         await s3.PutAsync("large", content);
         string expected = TestData.Sha256(content);
         content = [];
@@ -86,7 +86,7 @@ public sealed class OpenStreamTests(MotoServer moto)
     public async Task OpenStreamWithResponseAsync_SecondPartArrivesLast_StillReadsInOrder()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(4 * PartSize);
+        byte[] content = TestData.Payload(4 * PartSize);
         await s3.PutAsync("object", content);
         string part2 = $"bytes={PartSize}-{(2 * PartSize) - 1}";
         string part4 = $"bytes={3 * PartSize}-{(4 * PartSize) - 1}";
@@ -118,9 +118,9 @@ public sealed class OpenStreamTests(MotoServer moto)
     {
         const int maxParts = 3;
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(10 * PartSize);
+        byte[] content = TestData.Payload(10 * PartSize);
         await s3.PutAsync("object", content);
-        var pool = new S3TransferManager.Tests.TestSupport.CountingArrayPool();
+        using var pool = new CountingArrayPool();
         int finished = 0;
         var windowFilled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         s3.Handler.OnFinished = _ =>

@@ -32,7 +32,7 @@ public sealed class UploadChecksumTests(MotoServer moto)
     {
         var algorithm = ChecksumAlgorithm.FindValue(name);
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(MiB + 11);
+        byte[] content = TestData.Payload(MiB + 11);
         using TransferUtility utility = s3.CreateUtility();
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(new TransferUtilityUploadRequest
@@ -52,7 +52,7 @@ public sealed class UploadChecksumTests(MotoServer moto)
     {
         var algorithm = ChecksumAlgorithm.FindValue(name);
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((17 * MiB) + 3);
+        byte[] content = TestData.Payload((17 * MiB) + 3);
         string path = s3.PathFor("f.bin");
         await File.WriteAllBytesAsync(path, content);
         var recorder = new ChecksumHeaderRecorder();

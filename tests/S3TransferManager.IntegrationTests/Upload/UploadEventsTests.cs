@@ -11,7 +11,7 @@ public sealed class UploadEventsTests(MotoServer moto)
     public async Task UploadWithResponseAsync_Multipart_RaisesInitiatedAndCompletedOnceAndProgressUpToTheLength()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(20 * MiB);
+        byte[] content = TestData.Payload(20 * MiB);
         string path = s3.PathFor("f.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -39,7 +39,7 @@ public sealed class UploadEventsTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekableStream_ReportsUnknownTotalAtFirstAndTheLengthOnceFound()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(1000);
+        byte[] content = TestData.Payload(1000);
         using TransferUtility utility = s3.CreateUtility();
         var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = new NonSeekableStream(content) };
         long initiatedTotal = 0;

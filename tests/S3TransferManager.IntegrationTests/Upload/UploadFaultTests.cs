@@ -17,7 +17,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Bytes(40 * MiB));
+        await File.WriteAllBytesAsync(path, TestData.Payload(40 * MiB));
         s3.Handler.FaultRule = r => IsUploadPart(r, 2) ? new Fault.Status(HttpStatusCode.BadRequest, "InvalidArgument") : null;
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 1 });
 
@@ -36,7 +36,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekablePartFails_AbortsAndLeavesTheCallersStreamOpen()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        var stream = new NonSeekableStream(TestData.Bytes(30 * MiB));
+        var stream = new NonSeekableStream(TestData.Payload(30 * MiB));
         s3.Handler.FaultRule = r => IsUploadPart(r, 3) ? new Fault.Status(HttpStatusCode.BadRequest, "InvalidArgument") : null;
         using TransferUtility utility = s3.CreateUtility();
         var failures = new List<UploadFailedEventArgs>();
@@ -60,7 +60,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Bytes(20 * MiB));
+        await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
         s3.Handler.FaultRule = r => IsUploadPart(r, 2) ? new Fault.Stall(stalled, never.Task) : null;
@@ -84,7 +84,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Bytes(17 * MiB));
+        await File.WriteAllBytesAsync(path, TestData.Payload(17 * MiB));
         s3.Handler.FaultRule = r => r.Method == "POST" && r.HasQuery("uploadId") ? new Fault.Status(HttpStatusCode.OK, "InternalError") : null;
         using TransferUtility utility = s3.CreateUtility();
 
@@ -106,7 +106,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     public async Task UploadWithResponseAsync_TransientPartError_IsRetriedFromTheBufferedPart(HttpStatusCode status, string code)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(20 * MiB);
+        byte[] content = TestData.Payload(20 * MiB);
         int faulted = 0;
         s3.Handler.FaultRule = r => IsUploadPart(r, 2) && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.Status(status, code) : null;
         using TransferUtility utility = s3.CreateUtility();

@@ -12,7 +12,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileBelowThreshold_SendsOnePutObjectReadableByBoto3()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(3 * MiB);
+        byte[] content = TestData.Payload(3 * MiB);
         string path = s3.PathFor("small.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -31,7 +31,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileAboveThreshold_UploadsSeveralPartsAtOnceAndCompletes()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((20 * MiB) + 123);
+        byte[] content = TestData.Payload((20 * MiB) + 123);
         string path = s3.PathFor("big.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -53,7 +53,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileWithTwoRequestsAllowed_NeverHasMoreThanTwoInFlight()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(30 * MiB);
+        byte[] content = TestData.Payload(30 * MiB);
         string path = s3.PathFor("bounded.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { ConcurrentServiceRequests = 2 });
@@ -70,7 +70,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileAtExactlyTheThreshold_UsesMultipart()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(16 * MiB);
+        byte[] content = TestData.Payload(16 * MiB);
         string path = s3.PathFor("edge.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -86,7 +86,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NoContentTypeGiven_StoresOctetStreamAndMetadata()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(1000);
+        byte[] content = TestData.Payload(1000);
         string path = s3.PathFor("meta.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();
@@ -105,7 +105,7 @@ public sealed class UploadFileTests(MotoServer moto)
     public async Task UploadWithResponseAsync_MultipartWithContentType_StoresTypeAndMetadata()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(17 * MiB);
+        byte[] content = TestData.Payload(17 * MiB);
         string path = s3.PathFor("typed.bin");
         await File.WriteAllBytesAsync(path, content);
         using TransferUtility utility = s3.CreateUtility();

@@ -12,7 +12,7 @@ public sealed class UploadLohTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Bytes(Length));
+        await File.WriteAllBytesAsync(path, TestData.Payload(Length));
         using TransferUtility utility = s3.CreateUtility();
         var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", FilePath = path };
 
@@ -26,7 +26,7 @@ public sealed class UploadLohTests(MotoServer moto)
     public async Task UploadWithResponseAsync_64MiBSeekableStream_AllocatesNothingOnTheLargeObjectHeap()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(Length);
+        byte[] content = TestData.Payload(Length);
         string expected = TestData.Sha256(content);
         using var stream = new MemoryStream(content, writable: false);
         using TransferUtility utility = s3.CreateUtility();
@@ -42,7 +42,7 @@ public sealed class UploadLohTests(MotoServer moto)
     public async Task UploadWithResponseAsync_64MiBNonSeekableStream_AllocatesNothingOnTheLargeObjectHeap()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(Length);
+        byte[] content = TestData.Payload(Length);
         string expected = TestData.Sha256(content);
         var stream = new NonSeekableStream(content);
         using TransferUtility utility = s3.CreateUtility();

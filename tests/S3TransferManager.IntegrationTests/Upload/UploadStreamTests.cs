@@ -11,7 +11,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_SeekableStreamAboveThreshold_UploadsSeveralPartsAtOnce()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((20 * MiB) + 5);
+        byte[] content = TestData.Payload((20 * MiB) + 5);
         using var stream = new MemoryStream(content, writable: false);
         using TransferUtility utility = s3.CreateUtility();
 
@@ -29,7 +29,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_SeekableStreamBelowThresholdFromMidStream_PutsTheRestAndLeavesStreamOpen()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(3 * MiB);
+        byte[] content = TestData.Payload(3 * MiB);
         using var stream = new MemoryStream(content, writable: false) { Position = 1000 };
         using TransferUtility utility = s3.CreateUtility();
 
@@ -46,7 +46,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekableStreamAboveThreshold_KeepsSeveralPartsInFlight()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes((20 * MiB) + 77);
+        byte[] content = TestData.Payload((20 * MiB) + 77);
         var stream = new NonSeekableStream(content);
         using TransferUtility utility = s3.CreateUtility();
         var totals = new List<long>();
@@ -71,7 +71,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekableStreamBelowThreshold_SendsOnePutObject(int length)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Bytes(length);
+        byte[] content = TestData.Payload(length);
         using TransferUtility utility = s3.CreateUtility();
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(
@@ -103,7 +103,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     public async Task UploadWithResponseAsync_AutoCloseStream_DisposesTheCallersStream()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        var stream = new NonSeekableStream(TestData.Bytes(1000));
+        var stream = new NonSeekableStream(TestData.Payload(1000));
         using TransferUtility utility = s3.CreateUtility();
 
         await utility.UploadWithResponseAsync(

@@ -1,6 +1,5 @@
 using System.Buffers;
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -30,7 +29,7 @@ public sealed class ChunkedBufferStreamTests
     public void Read_AfterWrite_ReturnsWrittenBytesExactly(int size, int readSize)
     {
         byte[] expected = TestData.Bytes(size);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using (var stream = new ChunkedBufferStream(pool))
         {
             stream.Write(expected);
@@ -49,7 +48,7 @@ public sealed class ChunkedBufferStreamTests
         byte[] expected = TestData.Bytes(size);
         var random = new Random(7);
         var source = new ChunkyStream(expected, _ => random.Next(1, 20_000));
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var stream = new ChunkedBufferStream(pool);
 
         long appended = await stream.FillFromAsync(source, long.MaxValue, CancellationToken.None);
@@ -62,7 +61,8 @@ public sealed class ChunkedBufferStreamTests
     public async Task FillFromAsync_OneByteReads_AppendsEveryByte()
     {
         byte[] expected = TestData.Bytes((2 * Chunk) + 3);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
 
         await stream.FillFromAsync(new ChunkyStream(expected, 1), long.MaxValue, CancellationToken.None);
 
@@ -73,7 +73,8 @@ public sealed class ChunkedBufferStreamTests
     public async Task FillFromAsync_MaxBytesBelowSourceLength_StopsAtMaxBytes()
     {
         byte[] data = TestData.Bytes(Chunk + 100);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
 
         long appended = await stream.FillFromAsync(new ChunkyStream(data, 1000), Chunk + 1, CancellationToken.None);
 
@@ -85,7 +86,8 @@ public sealed class ChunkedBufferStreamTests
     public async Task FillFromAsync_CalledTwice_AppendsAfterExistingData()
     {
         byte[] data = TestData.Bytes(Chunk + 10);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(data.AsSpan(0, 5));
 
         long appended = await stream.FillFromAsync(new ChunkyStream(data[5..], 4096), long.MaxValue, default);
@@ -97,7 +99,7 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public async Task FillFromAsync_ExactChunkMultiple_RentsNoExtraChunk()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var stream = new ChunkedBufferStream(pool);
 
         await stream.FillFromAsync(new ChunkyStream(TestData.Bytes(2 * Chunk), 16 * 1024), 2 * Chunk, default);
@@ -108,7 +110,7 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public void Write_AnySize_RentsOnlyChunkSizedArrays()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var stream = new ChunkedBufferStream(pool);
 
         stream.Write(TestData.Bytes((5 * Chunk) + 1));
@@ -121,7 +123,8 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public void Write_AfterPartialRead_DoesNotMovePosition()
     {
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(new byte[] { 1, 2, 3 });
         stream.ReadByte();
 
@@ -135,7 +138,8 @@ public sealed class ChunkedBufferStreamTests
     public void Seek_BackToStartAfterReadingAll_RereadsSameBytes()
     {
         byte[] expected = TestData.Bytes((2 * Chunk) + 9);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(expected);
         ReadAll(stream, 1000);
 
@@ -151,7 +155,8 @@ public sealed class ChunkedBufferStreamTests
     public void Seek_IntoWrittenData_ReadsFromThatPosition(long offset, SeekOrigin origin)
     {
         byte[] expected = TestData.Bytes((2 * Chunk) + 9);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(expected);
 
         long position = stream.Seek(offset, origin);
@@ -164,7 +169,8 @@ public sealed class ChunkedBufferStreamTests
     [InlineData(11)]
     public void Position_OutsideWrittenData_Throws(long position)
     {
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(new byte[10]);
 
         Assert.Throws<ArgumentOutOfRangeException>(() => stream.Position = position);
@@ -205,7 +211,7 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public void Dispose_AfterWrites_ReturnsEveryChunkOnce()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var stream = new ChunkedBufferStream(pool);
         stream.Write(TestData.Bytes((3 * Chunk) + 7));
 
@@ -218,7 +224,7 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public void Dispose_Twice_ReturnsChunksOnlyOnce()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var stream = new ChunkedBufferStream(pool);
         stream.Write(TestData.Bytes(Chunk + 1));
 
@@ -232,7 +238,8 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public void Read_AfterDispose_ThrowsObjectDisposed()
     {
-        var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        var stream = new ChunkedBufferStream(pool);
         stream.Write(new byte[10]);
         stream.Dispose();
 
@@ -244,7 +251,8 @@ public sealed class ChunkedBufferStreamTests
     [Fact]
     public async Task ReadAsync_DataInMemory_CompletesSynchronously()
     {
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(new byte[100]);
 
         ValueTask<int> read = stream.ReadAsync(new byte[64]);
@@ -257,7 +265,8 @@ public sealed class ChunkedBufferStreamTests
     public async Task CopyToAsync_FromMiddle_WritesRemainingBytes()
     {
         byte[] expected = TestData.Bytes((3 * Chunk) + 7);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(expected);
         stream.Position = 100;
         using var destination = new MemoryStream();
@@ -273,7 +282,8 @@ public sealed class ChunkedBufferStreamTests
     public void AsReadOnlySequence_AfterWrite_HoldsWrittenBytes(int size)
     {
         byte[] expected = TestData.Bytes(size);
-        using var stream = new ChunkedBufferStream(new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var stream = new ChunkedBufferStream(pool);
         stream.Write(expected);
 
         ReadOnlySequence<byte> sequence = stream.AsReadOnlySequence();

@@ -1,5 +1,4 @@
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -22,7 +21,7 @@ public sealed class PartBufferManagerStarvationTests
             int cap = Math.Max(busyElsewhere + FreeWorkers, Environment.ProcessorCount);
             Assert.True(ThreadPool.SetMinThreads(1, minIo));
             Assert.True(ThreadPool.SetMaxThreads(cap, maxIo));
-            var pool = new CountingArrayPool();
+            using var pool = new CountingArrayPool();
             var transfers = new List<Task>();
             var results = new List<(TestParts Parts, Task<byte[]> Read)>();
             for (int i = 0; i < 8; i++)

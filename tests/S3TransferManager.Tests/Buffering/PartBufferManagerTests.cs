@@ -1,6 +1,5 @@
 using Moq;
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -12,7 +11,7 @@ public sealed class PartBufferManagerTests
     public async Task ReadAsync_PartsDeliveredOutOfOrder_ReturnsBytesInOrder()
     {
         var parts = new TestParts(partCount: 4, partSize: (2 * Chunk) + 5);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(4, maxInMemoryParts: 4, pool);
 
         await parts.DeliverAsync(manager, 3);
@@ -31,7 +30,7 @@ public sealed class PartBufferManagerTests
     public async Task DeliverAsync_ReaderWaitingForThePart_HandsBodyOverWithoutBuffering()
     {
         var parts = new TestParts(partCount: 1, partSize: (3 * Chunk) + 1);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         Task<byte[]> reader = ReadAllAsync(manager, Chunk);
 
@@ -45,7 +44,7 @@ public sealed class PartBufferManagerTests
     public async Task DeliverAsync_NextPartBeforeReaderArrives_HandsBodyOverWithoutBuffering()
     {
         var parts = new TestParts(partCount: 1, partSize: (3 * Chunk) + 1);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         Task delivery = parts.DeliverAsync(manager, 1);
 
@@ -60,7 +59,8 @@ public sealed class PartBufferManagerTests
     public async Task DeliverAsync_LivePart_CompletesOnlyAfterReaderReadsItToTheEnd()
     {
         var parts = new TestParts(partCount: 1, partSize: 100);
-        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         Task delivery = parts.DeliverAsync(manager, 1);
         var buffer = new byte[99];
         await manager.ReadAsync(buffer, default);
@@ -77,7 +77,8 @@ public sealed class PartBufferManagerTests
     public async Task WaitForWindowAsync_PartTwoAheadOfReader_CompletesOnlyAfterReaderAdvances()
     {
         var parts = new TestParts(partCount: 3, partSize: 10);
-        using var manager = new PartBufferManager(3, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 2, pool);
         ValueTask partTwo = manager.WaitForWindowAsync(2, default);
         Task partThree = manager.WaitForWindowAsync(3, default).AsTask();
         Task delivery = parts.DeliverAsync(manager, 1);
@@ -95,7 +96,7 @@ public sealed class PartBufferManagerTests
     public async Task ReadAsync_LastByteOfBufferedPart_ReturnsChunksAndAdvancesAtOnce()
     {
         var parts = new TestParts(partCount: 3, partSize: 100);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(3, maxInMemoryParts: 2, pool);
         await parts.DeliverAsync(manager, 2);
         Task live = parts.DeliverAsync(manager, 1);
@@ -115,7 +116,7 @@ public sealed class PartBufferManagerTests
         const int window = 2;
         const int partSize = 4 * Chunk;
         var parts = new TestParts(partCount: 6, partSize);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(6, window, pool);
 
         // The fake bodies complete synchronously, so each producer runs until it waits: 1 live, 2 buffered, 3-6 wait.
@@ -133,7 +134,8 @@ public sealed class PartBufferManagerTests
     [Fact]
     public async Task ReadAsync_AwaitedPartFails_ThrowsPartDownloadExceptionNamingIt()
     {
-        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         var cause = new IOException("connection reset");
         ValueTask<int> read = manager.ReadAsync(new byte[10], default);
 
@@ -148,7 +150,8 @@ public sealed class PartBufferManagerTests
     public async Task ReadAsync_AfterAFailure_KeepsThrowing()
     {
         var parts = new TestParts(partCount: 3, partSize: 100);
-        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
         await parts.DeliverAsync(manager, 2);
         Task delivery = parts.DeliverAsync(manager, 1);
         await manager.ReadAsync(new byte[10], default);
@@ -168,7 +171,7 @@ public sealed class PartBufferManagerTests
     public async Task DeliverAsync_BufferedBodyOfWrongLength_FailsDelivererAndReader(int lengthError)
     {
         var parts = new TestParts(partCount: 2, partSize: Chunk + 3);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         var body = new ChunkyStream(new byte[Chunk + 3 + lengthError], 4096);
 
@@ -187,7 +190,8 @@ public sealed class PartBufferManagerTests
     [InlineData(1)]
     public async Task ReadAsync_LiveBodyOfWrongLength_ThrowsPartDownloadException(int lengthError)
     {
-        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         var body = new ChunkyStream(new byte[100 + lengthError], 4096);
         Task delivery = manager.DeliverAsync(1, body, 100, default).AsTask();
 
@@ -201,7 +205,8 @@ public sealed class PartBufferManagerTests
     [Fact]
     public async Task ReadAsync_LiveBodyThrows_ThrowsPartDownloadExceptionWithTheError()
     {
-        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         var cause = new IOException("connection reset");
         var body = new Mock<Stream>();
         body.Setup(s => s.ReadAsync(It.IsAny<Memory<byte>>(), It.IsAny<CancellationToken>())).ThrowsAsync(cause);
@@ -218,7 +223,8 @@ public sealed class PartBufferManagerTests
     public async Task ReadAsync_WaitCanceled_ThrowsOperationCanceledAndLaterReadsWork()
     {
         var parts = new TestParts(partCount: 1, partSize: 100);
-        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         using var cancellation = new CancellationTokenSource();
         ValueTask<int> waiting = manager.ReadAsync(new byte[10], cancellation.Token);
 
@@ -234,7 +240,7 @@ public sealed class PartBufferManagerTests
     public async Task Dispose_AfterReadingOneByte_ReturnsEveryChunkAndReleasesProducers()
     {
         var parts = new TestParts(partCount: 4, partSize: (2 * Chunk) + 1);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var manager = new PartBufferManager(4, maxInMemoryParts: 3, pool);
         await parts.DeliverAsync(manager, 2);
         await parts.DeliverAsync(manager, 3);
@@ -254,7 +260,7 @@ public sealed class PartBufferManagerTests
     public async Task Dispose_WhileReaderHoldsBufferedPart_ReturnsItsChunks()
     {
         var parts = new TestParts(partCount: 2, partSize: (2 * Chunk) + 1);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         await parts.DeliverAsync(manager, 2);
         Task live = parts.DeliverAsync(manager, 1);
@@ -274,7 +280,8 @@ public sealed class PartBufferManagerTests
     [Fact]
     public async Task DeliverAsync_AfterDispose_DisposesBodyAndReturns()
     {
-        var manager = new PartBufferManager(2, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         manager.Dispose();
         var body = new ChunkyStream(new byte[10], 10);
 
@@ -286,7 +293,8 @@ public sealed class PartBufferManagerTests
     [Fact]
     public async Task ReadAsync_ReaderWaitingWhenDisposed_ThrowsObjectDisposed()
     {
-        var manager = new PartBufferManager(2, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         ValueTask<int> read = manager.ReadAsync(new byte[10], default);
 
         await manager.DisposeAsync();
@@ -297,7 +305,8 @@ public sealed class PartBufferManagerTests
     [Fact]
     public async Task ReadAsync_NoParts_ReturnsZero()
     {
-        using var manager = new PartBufferManager(0, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(0, maxInMemoryParts: 2, pool);
 
         Assert.Equal(0, await manager.ReadAsync(new byte[10], default));
     }
@@ -306,7 +315,8 @@ public sealed class PartBufferManagerTests
     public async Task ReadAsync_BufferedPart_CompletesSynchronously()
     {
         var parts = new TestParts(partCount: 2, partSize: 100);
-        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         await parts.DeliverAsync(manager, 2);
         Task live = parts.DeliverAsync(manager, 1);
         await manager.ReadAsync(new byte[100], default);

@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -137,8 +136,8 @@ public sealed class PartPipeReaderTests : IDisposable
 
     public void Dispose()
     {
-        _pool.AssertAllReturned();
         _stop.Dispose();
+        _pool.Dispose();
     }
 
     private (PartBufferManager Manager, PartPipeReader Reader) Open(TestParts parts)

@@ -1,5 +1,4 @@
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -10,7 +9,8 @@ public sealed class PartReaderTests
     [Fact]
     public void OpenReader_Twice_ThrowsInvalidOperationNamingTheFirstReader()
     {
-        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         manager.OpenReader("ResponseStream");
 
         var error = Assert.Throws<InvalidOperationException>(() => manager.OpenReader("PipeReader"));
@@ -23,7 +23,7 @@ public sealed class PartReaderTests
     {
         byte[] part = TestData.Bytes(10_000);
         var body = new GatedStream(part, freeBytes: 1000);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         PartReader reader = manager.OpenReader("test");
         Task delivery = manager.DeliverAsync(1, body, part.Length, default).AsTask();
@@ -54,7 +54,7 @@ public sealed class PartReaderTests
     {
         byte[] part = TestData.Bytes((2 * ChunkedBufferStream.ChunkSize) + 7);
         var body = new GatedStream(part, freeBytes: ChunkedBufferStream.ChunkSize + 3);
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         PartReader reader = manager.OpenReader("test");
         Task delivery = manager.DeliverAsync(1, body, part.Length, default).AsTask();
@@ -81,7 +81,8 @@ public sealed class PartReaderTests
     public async Task ReadAsync_AfterTakePartAsync_ThrowsInvalidOperation()
     {
         var parts = new TestParts(partCount: 2, partSize: 100);
-        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         PartReader reader = manager.OpenReader("test");
         await parts.DeliverAsync(manager, 2);
         Task first = parts.DeliverAsync(manager, 1);
@@ -96,7 +97,8 @@ public sealed class PartReaderTests
     {
         byte[] part = TestData.Bytes(5000);
         var body = new GatedStream(part, freeBytes: 0);
-        var manager = new PartBufferManager(1, maxInMemoryParts: 2, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        var manager = new PartBufferManager(1, maxInMemoryParts: 2, pool);
         PartReader reader = manager.OpenReader("test");
         Task delivery = manager.DeliverAsync(1, body, part.Length, default).AsTask();
         ValueTask<int> waiting = reader.ReadAsync(new byte[100], default);

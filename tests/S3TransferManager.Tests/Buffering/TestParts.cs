@@ -1,5 +1,4 @@
 using S3TransferManager.Buffering;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 

@@ -1,6 +1,5 @@
 using System.Text;
 using Amazon.S3;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Tests.Upload;

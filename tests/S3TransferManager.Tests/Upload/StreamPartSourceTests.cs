@@ -1,5 +1,4 @@
 using S3TransferManager.Internal;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
@@ -9,7 +8,7 @@ public sealed class StreamPartSourceTests
     [Fact]
     public async Task ReadNextAsync_StreamLongerThanThePartLimit_ThrowsTooManyPartsBeforeHandingOutTheExtraPart()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(301), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
         for (int part = 1; part <= 3; part++)
         {
@@ -27,7 +26,7 @@ public sealed class StreamPartSourceTests
     [Fact]
     public async Task ReadNextAsync_StreamOfExactlyThePartLimit_EndsWithoutError()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(300), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
         var lengths = new List<long>();
         while (await source.ReadNextAsync(CancellationToken.None) is { } body)

@@ -1,5 +1,4 @@
 using Microsoft.Extensions.Logging.Abstractions;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
@@ -14,7 +13,7 @@ public sealed class UploadPoolAccountingTests
     [Fact]
     public async Task ExecuteAsync_NonSeekableStream_ReturnsEveryChunkAndHoldsAtMostInFlightPlusOneParts()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var s3 = new FakeUploadS3();
         var stream = new ChunkyStream(TestData.Bytes((40 * MiB) + 1), 100_000);
 
@@ -31,7 +30,7 @@ public sealed class UploadPoolAccountingTests
     [Fact]
     public async Task ExecuteAsync_PartFailsForGood_ReturnsEveryChunkAbortsAndNeverCompletes()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var s3 = new FakeUploadS3(beforePart: (r, _) => r.PartNumber == 3 ? throw FakeUploadS3.NonRetryable() : Task.CompletedTask);
         var stream = new ChunkyStream(TestData.Bytes(40 * MiB), 100_000);
 
@@ -47,7 +46,7 @@ public sealed class UploadPoolAccountingTests
     [Fact]
     public async Task ExecuteAsync_CancelledWhileAPartWaits_ReturnsEveryChunkAndAborts()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var cancellation = new CancellationTokenSource();
         var s3 = new FakeUploadS3(beforePart: async (r, token) =>
         {
@@ -69,7 +68,7 @@ public sealed class UploadPoolAccountingTests
     [Fact]
     public async Task ExecuteAsync_CompleteAnswersWithoutETag_ThrowsUnexpectedResponseAndAborts()
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var s3 = new FakeUploadS3(completeETag: null);
 
         await Assert.ThrowsAsync<UnexpectedResponseException>(() =>
@@ -85,7 +84,7 @@ public sealed class UploadPoolAccountingTests
     [InlineData((10 * MiB) + 1)]
     public async Task ExecuteAsync_NonSeekableStreamBelowThreshold_PutsItsBytesOnceAndReturnsEveryChunk(int length)
     {
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         var s3 = new FakeUploadS3();
         byte[] content = TestData.Bytes(length);
 

@@ -1,7 +1,7 @@
-namespace S3TransferManager.Tests.Buffering;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>An endless source that reports every read as full without touching the buffer.</summary>
-internal sealed class ClaimingStream : Stream
+public sealed class ClaimingStream : Stream
 {
     public override bool CanRead => true;
 

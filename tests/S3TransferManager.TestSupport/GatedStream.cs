@@ -1,11 +1,11 @@
-namespace S3TransferManager.Tests.Buffering;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>
 /// A body that hands out its first <c>freeBytes</c> at once and then waits, per read, until <see cref="Open"/> is
 /// called. A read canceled while it waits consumes nothing, as a live HTTP body that resumes by range behaves, and
 /// disposing the body ends a waiting read.
 /// </summary>
-internal sealed class GatedStream(byte[] data, int freeBytes, int maxReadSize = 4096) : Stream
+public sealed class GatedStream(byte[] data, int freeBytes, int maxReadSize = 4096) : Stream
 {
     private readonly TaskCompletionSource _gate = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly TaskCompletionSource _waiting = new(TaskCreationOptions.RunContinuationsAsynchronously);

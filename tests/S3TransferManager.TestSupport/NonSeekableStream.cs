@@ -1,4 +1,4 @@
-namespace S3TransferManager.IntegrationTests.Infrastructure;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>A read-only stream that cannot seek and does not know its length, like a pipe or a compressor's output.
 /// It hands out at most <c>maxRead</c> bytes per read, as networks do, and records whether it was disposed.</summary>

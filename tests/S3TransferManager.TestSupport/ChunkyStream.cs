@@ -1,4 +1,4 @@
-namespace S3TransferManager.Tests.TestSupport;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>
 /// A read-only, non-seekable stream over a byte array that answers each read with at most a given number of bytes

@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.Tracing;
 
-namespace S3TransferManager.IntegrationTests.Infrastructure;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>
 /// Counts Large Object Heap allocations made while an action runs, from the runtime's own GCAllocationTick events.

@@ -1,6 +1,8 @@
 using System.Buffers;
+using System.Diagnostics;
+using System.Text;
 
-namespace S3TransferManager.Tests.TestSupport;
+namespace S3TransferManager.TestSupport;
 
 /// <summary>
 /// An <see cref="ArrayPool{T}"/> for tests that counts rents and returns, tracks the bytes outstanding (and their
@@ -11,17 +13,26 @@ namespace S3TransferManager.Tests.TestSupport;
 /// A refused call throws <see cref="InvalidOperationException"/> and is also recorded in <see cref="Violations"/>,
 /// so code under test that swallows or wraps the exception still fails <see cref="AssertAllReturned"/>.
 /// Arrays come from <c>inner</c> (a private pool by default, so arrays are reused dirty, as in production).
+/// Create it with <c>using</c>: <see cref="Dispose"/> runs <see cref="AssertAllReturned"/>, so every test that makes a
+/// pool is checked for leaks without asking. Each rent keeps the stack that made it while the array is out, so the
+/// failure says where the leaked arrays came from.
 /// </remarks>
-public sealed class CountingArrayPool : ArrayPool<byte>
+public sealed class CountingArrayPool : ArrayPool<byte>, IDisposable
 {
+    /// <summary>How many outstanding rents a leak message shows the stacks of.</summary>
+    private const int ShownRentSites = 3;
+
     private readonly ArrayPool<byte> _inner;
     private readonly Lock _lock = new();
-    private readonly HashSet<byte[]> _outstanding = new(ReferenceEqualityComparer.Instance);
+
+    // Each outstanding array and the stack that rented it; an entry lives only while its array is out.
+    private readonly Dictionary<byte[], StackTrace> _outstanding = new(ReferenceEqualityComparer.Instance);
     private readonly List<string> _violations = [];
     private long _outstandingBytes;
     private long _maxOutstandingBytes;
     private int _rentCount;
     private int _returnCount;
+    private bool _disposed;
 
     public CountingArrayPool(ArrayPool<byte>? inner = null, int maxRentLength = 64 * 1024)
     {
@@ -55,9 +66,11 @@ public sealed class CountingArrayPool : ArrayPool<byte>
         }
 
         byte[] array = _inner.Rent(minimumLength);
+        // Method names only: file and line lookups would make every rent slow in transfers of thousands of chunks.
+        var site = new StackTrace(1, fNeedFileInfo: false);
         lock (_lock)
         {
-            _outstanding.Add(array);
+            _outstanding.Add(array, site);
             _rentCount++;
             _outstandingBytes += array.Length;
             _maxOutstandingBytes = Math.Max(_maxOutstandingBytes, _outstandingBytes);
@@ -99,10 +112,52 @@ public sealed class CountingArrayPool : ArrayPool<byte>
         lock (_lock)
         {
             Assert.True(_violations.Count == 0, "Pool misuse: " + string.Join("; ", _violations));
-            Assert.True(
-                _outstanding.Count == 0,
-                $"{_outstanding.Count} array(s) ({_outstandingBytes} bytes) not returned: {_rentCount} rents, {_returnCount} returns.");
+            if (_outstanding.Count != 0)
+            {
+                Assert.Fail(LeakMessage());
+            }
         }
+    }
+
+    /// <summary>Forgets the arrays still outstanding and the violations seen, for a test that leaks on purpose; the
+    /// counters keep their values.</summary>
+    public void ForgetOutstanding()
+    {
+        lock (_lock)
+        {
+            _outstanding.Clear();
+            _outstandingBytes = 0;
+            _violations.Clear();
+        }
+    }
+
+    /// <summary>Checks, once, that every rent was returned and no call was refused (see <see cref="AssertAllReturned"/>).</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        AssertAllReturned();
+    }
+
+    private string LeakMessage()
+    {
+        var message = new StringBuilder(
+            $"{_outstanding.Count} array(s) ({_outstandingBytes} bytes) not returned: {_rentCount} rents, {_returnCount} returns.");
+        foreach (StackTrace site in _outstanding.Values.Take(ShownRentSites))
+        {
+            message.Append(Environment.NewLine).Append("Rented at:").Append(Environment.NewLine).Append(site);
+        }
+
+        if (_outstanding.Count > ShownRentSites)
+        {
+            message.Append(Environment.NewLine).Append($"... and {_outstanding.Count - ShownRentSites} more.");
+        }
+
+        return message.ToString();
     }
 
     private InvalidOperationException Violation(string message)

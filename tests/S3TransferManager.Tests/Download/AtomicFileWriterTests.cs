@@ -1,0 +1,88 @@
+using Microsoft.Extensions.Logging.Abstractions;
+using S3TransferManager.Download;
+
+namespace S3TransferManager.Tests.Download;
+
+public sealed class AtomicFileWriterTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-atomic-").FullName;
+
+    private string Destination => Path.Combine(_folder, "file.bin");
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public void Create_Always_PutsTheTempFileBesideTheDestination()
+    {
+        using var writer = AtomicFileWriter.Create(Destination, 10, NullLogger.Instance);
+
+        Assert.Equal(_folder, Path.GetDirectoryName(writer.TempPath));
+        Assert.True(File.Exists(writer.TempPath));
+        Assert.NotEqual(Destination, writer.TempPath);
+    }
+
+    [Fact]
+    public async Task Commit_DestinationExists_ReplacesIt()
+    {
+        await File.WriteAllBytesAsync(Destination, TestData.Bytes(50, seed: 1));
+        byte[] content = TestData.Bytes(20, seed: 2);
+        using var writer = AtomicFileWriter.Create(Destination, content.Length, NullLogger.Instance);
+        await writer.WriteAsync(content, 0, default);
+
+        writer.Commit(flushToDisk: false);
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(Destination));
+        Assert.False(File.Exists(writer.TempPath));
+    }
+
+    [Fact]
+    public async Task WriteAsync_AtOffsetsOutOfOrder_LandsEachAtItsPlace()
+    {
+        byte[] content = TestData.Bytes(300);
+        using var writer = AtomicFileWriter.Create(Destination, content.Length, NullLogger.Instance);
+
+        await writer.WriteAsync(content.AsMemory(200, 100), 200, default);
+        await writer.WriteAsync(content.AsMemory(0, 100), 0, default);
+        await writer.WriteAsync(content.AsMemory(100, 100), 100, default);
+        writer.Commit(flushToDisk: true);
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(Destination));
+    }
+
+    [Fact]
+    public async Task Dispose_WithoutCommit_DeletesTheTempFile()
+    {
+        var writer = AtomicFileWriter.Create(Destination, 10, NullLogger.Instance);
+        await writer.WriteAsync(new byte[10], 0, default);
+
+        writer.Dispose();
+
+        Assert.False(File.Exists(writer.TempPath));
+        Assert.Empty(Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public async Task Dispose_WithoutCommit_LeavesAnExistingDestinationUntouched()
+    {
+        byte[] existing = TestData.Bytes(50, seed: 1);
+        await File.WriteAllBytesAsync(Destination, existing);
+        var writer = AtomicFileWriter.Create(Destination, 20, NullLogger.Instance);
+        await writer.WriteAsync(TestData.Bytes(20, seed: 2), 0, default);
+
+        writer.Dispose();
+
+        Assert.Equal(existing, await File.ReadAllBytesAsync(Destination));
+        Assert.Equal([Destination], Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public void Dispose_AfterCommit_KeepsTheDestination()
+    {
+        var writer = AtomicFileWriter.Create(Destination, 0, NullLogger.Instance);
+        writer.Commit(flushToDisk: false);
+
+        writer.Dispose();
+
+        Assert.True(File.Exists(Destination));
+    }
+}
