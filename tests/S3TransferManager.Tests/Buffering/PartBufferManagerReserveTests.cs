@@ -1,6 +1,5 @@
 using S3TransferManager.Buffering;
 using S3TransferManager.Scheduling;
-using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Buffering;
 
@@ -12,7 +11,8 @@ public sealed class PartBufferManagerReserveTests
     public async Task ReserveAsync_TheNextPart_NeedsNoMemory()
     {
         var budget = new BufferBudget(10);
-        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
 
         BufferLease? lease = await manager.ReserveAsync(1, budget.OpenAccount(), 1000, default);
 
@@ -28,7 +28,8 @@ public sealed class PartBufferManagerReserveTests
         using BufferLease hog = await budget.OpenAccount().AcquireAsync(100, default);
         BufferAccount account = budget.OpenAccount();
         using BufferLease ownFirst = await account.AcquireAsync(1, default);
-        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
         Task<BufferLease?> reserve = manager.ReserveAsync(2, account, 100, default).AsTask();
         Assert.False(reserve.IsCompleted);
 
@@ -49,7 +50,7 @@ public sealed class PartBufferManagerReserveTests
         var parts = new TestParts(partCount: 2, partSize: 100);
         var budget = new BufferBudget(1000);
         BufferAccount account = budget.OpenAccount();
-        var pool = new CountingArrayPool();
+        using var pool = new CountingArrayPool();
         using var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         BufferLease? lease = await manager.ReserveAsync(2, account, 100, default);
         Assert.NotNull(lease);
@@ -72,7 +73,8 @@ public sealed class PartBufferManagerReserveTests
         using BufferLease hog = await budget.OpenAccount().AcquireAsync(10, default);
         BufferAccount account = budget.OpenAccount();
         using BufferLease own = await account.AcquireAsync(1, default);
-        var manager = new PartBufferManager(3, maxInMemoryParts: 3, new CountingArrayPool());
+        using var pool = new CountingArrayPool();
+        var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
         Task<BufferLease?> reserve = manager.ReserveAsync(3, account, 100, default).AsTask();
 
         manager.Dispose();
