@@ -58,8 +58,9 @@ public sealed class TransferUtilityUploadRequest
     /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
-    /// <summary>Raised as parts finish; <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a
-    /// non-seekable stream is not yet known.</summary>
+    /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
+    /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
+    /// The last event reports the whole length.</summary>
     public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
 
     /// <summary>Raised once, before the first request is sent.</summary>
