@@ -59,7 +59,7 @@ internal sealed class MultipartUploadCommand
             }
 
             _progress.CompleteEmpty();
-            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts.Count);
+            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.ChecksumAlgorithm);
         }
         catch
         {
