@@ -8,7 +8,8 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 {
-    /// <summary>The destination file. Its folder is created when missing; an existing file is replaced.</summary>
+    /// <summary>The destination file. Its folder is created when missing (as the AWS SDK's TransferUtility does, so
+    /// switching changes nothing); an existing file is replaced.</summary>
     public string? FilePath { get; set; }
 
     /// <summary>Raised as bytes are written, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
