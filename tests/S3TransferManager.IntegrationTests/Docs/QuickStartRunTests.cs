@@ -16,8 +16,7 @@ public sealed class QuickStartRunTests(MotoServer moto)
         await s3.PutAsync("datasets/big.parquet", content);
         ReadmeSnippets.Block quickStart = ReadmeSnippets.FromReadme().First(b => b.Heading == "Quick start");
         Func<string[], Task> main = ReadmeSnippets.Load(ReadmeSnippets.Compile(quickStart.Code, "QuickStart"));
-        string destination = Path.Combine(Path.GetTempPath(), "big.parquet");   // where the quick start writes
-        File.Delete(destination);
+        string destination = s3.PathFor("big.parquet");   // passed as the first argument, as `dotnet run -- path` would
         Dictionary<string, string?> saved = s_variables.ToDictionary(v => v, Environment.GetEnvironmentVariable);
         try
         {
@@ -27,7 +26,7 @@ public sealed class QuickStartRunTests(MotoServer moto)
             Environment.SetEnvironmentVariable("S3_SECRET_KEY", "test");
             Environment.SetEnvironmentVariable("S3_BUCKET", s3.BucketName);
 
-            await main([]).WaitAsync(TimeSpan.FromMinutes(2));
+            await main([destination]).WaitAsync(TimeSpan.FromMinutes(2));
 
             Assert.Equal(TestData.Sha256(content), TestData.Sha256(await File.ReadAllBytesAsync(destination)));
         }
@@ -37,8 +36,6 @@ public sealed class QuickStartRunTests(MotoServer moto)
             {
                 Environment.SetEnvironmentVariable(name, value);
             }
-
-            File.Delete(destination);
         }
     }
 }
