@@ -40,9 +40,9 @@ public sealed class TransferUtility : IDisposable
     /// <param name="request">What to upload, and where.</param>
     /// <param name="cancellationToken">Cancels the upload; no new part starts and the multipart upload is aborted.</param>
     /// <returns>The stored object's ETag, version, checksums and part count.</returns>
-    /// <exception cref="ArgumentException">The bucket or key is missing, both or neither of FilePath and InputStream
-    /// are set, the stream cannot be read, or <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range.
-    /// Nothing is sent.</exception>
+    /// <exception cref="ArgumentException">The bucket or key is missing or blank, both or neither of FilePath and
+    /// InputStream are set, FilePath names a folder, the stream cannot be read or is seekable and left at its end, or
+    /// <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range. Nothing is sent.</exception>
     /// <exception cref="FileNotFoundException"><see cref="TransferUtilityUploadRequest.FilePath"/> does not exist.
     /// Nothing is sent.</exception>
     /// <exception cref="TooManyPartsException">A non-seekable stream is longer than 10,000 parts; the upload was
@@ -69,8 +69,8 @@ public sealed class TransferUtility : IDisposable
     /// <param name="request">What to download, and where.</param>
     /// <param name="cancellationToken">Cancels the download; in-flight requests stop and no file is left behind.</param>
     /// <returns>The object's size, ETag and headers.</returns>
-    /// <exception cref="ArgumentException">The bucket, key or file path is missing, the path names a folder, or
-    /// <see cref="DownloadRequestBase.PartSize"/> is out of range. Nothing is sent.</exception>
+    /// <exception cref="ArgumentException">The bucket, key or file path is missing or blank, the path names a folder, or
+    /// <see cref="DownloadRequestBase.PartSize"/> is outside 64 KiB..5 GiB. Nothing is sent.</exception>
     /// <exception cref="ObjectModifiedException">The object changed during the download.</exception>
     /// <exception cref="PartDownloadException">A part's body kept breaking off after every allowed resume.</exception>
     /// <exception cref="UnexpectedResponseException">The server answered with bytes other than those asked for.</exception>
@@ -106,7 +106,8 @@ public sealed class TransferUtility : IDisposable
     /// <param name="request">What to open.</param>
     /// <param name="cancellationToken">Cancels the open, and later the background requests of the open stream.</param>
     /// <returns>The open object; dispose it to stop the transfer and return every pooled buffer.</returns>
-    /// <exception cref="ArgumentException">The bucket or key is missing, or a size is out of range. Nothing is sent.</exception>
+    /// <exception cref="ArgumentException">The bucket or key is missing or blank, or a size is out of range (PartSize
+    /// outside 64 KiB..5 GiB). Nothing is sent.</exception>
     /// <exception cref="ObjectModifiedException">The object did not have <see cref="DownloadRequestBase.IfMatch"/>.</exception>
     /// <exception cref="AmazonS3Exception">S3 refused the first request (missing object, access denied, ...).</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>

@@ -65,7 +65,7 @@ internal sealed class FileDownloadCommand
         }, cancellationToken).ConfigureAwait(false);
 
         file.Commit(config.FlushToDisk);
-        _progress.CompleteEmpty();
+        _progress.Complete();
         var response = new TransferUtilityDownloadResponse();
         session.DescribeInto(response);
         return response;

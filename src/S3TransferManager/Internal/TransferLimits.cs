@@ -7,6 +7,11 @@ internal static class TransferLimits
     /// bucket that stays below the 85,000-byte Large Object Heap threshold.</summary>
     public const int BufferSize = 64 * 1024;
 
+    /// <summary>The smallest download or OpenStream part: one pooled buffer. S3 sets no floor for ranged GETs, but a
+    /// smaller part only adds requests (each a round trip, and on S3 a billed request) without adding parallelism that
+    /// a 64 KiB part would not give; PartSize = 1 sent one GET per byte.</summary>
+    public const long MinDownloadPartSize = BufferSize;
+
     /// <summary>S3's smallest part (except the last one).</summary>
     public const long MinPartSize = 5L * 1024 * 1024;
 

@@ -1,6 +1,13 @@
 namespace S3TransferManager;
 
 /// <summary>Progress of one transfer. Events for one transfer are raised one at a time, in increasing order.</summary>
+/// <remarks>
+/// Events are throttled so a handler that prints or repaints stays cheap: one is raised only when at least 100 ms have
+/// passed since the previous one and at least 1% of the total (at most 16 MiB; 16 MiB while the total is unknown) has
+/// moved since it, so a transfer raises at most about 10 events a second and, up to 1.6 GiB, about 100 in all. The final
+/// event, with <see cref="TransferredBytes"/> equal to the whole length, is always raised, also for an empty transfer;
+/// a fast transfer may raise only that one. <see cref="IncrementTransferred"/> is the bytes since the previous event.
+/// </remarks>
 public sealed class TransferProgressArgs : EventArgs
 {
     /// <summary>Creates progress for a transfer.</summary>

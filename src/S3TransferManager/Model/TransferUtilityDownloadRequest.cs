@@ -8,10 +8,12 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 {
-    /// <summary>The destination file. Its folder is created when missing; an existing file is replaced.</summary>
+    /// <summary>The destination file. Its folder is created when missing (as the AWS SDK's TransferUtility does, so
+    /// switching changes nothing); an existing file is replaced.</summary>
     public string? FilePath { get; set; }
 
-    /// <summary>Raised as bytes are written; the last event reports the object's whole length.</summary>
+    /// <summary>Raised as bytes are written, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
+    /// the last event reports the object's whole length.</summary>
     public event EventHandler<TransferProgressArgs>? WriteObjectProgressEvent;
 
     /// <summary>Raised once, before the first request is sent.</summary>

@@ -22,7 +22,8 @@ public sealed class TransferUtilityUploadRequest
     public string? FilePath { get; set; }
 
     /// <summary>
-    /// The stream to upload, read from its current position to its end. A seekable stream's length is known up front;
+    /// The stream to upload, read from its current position to its end (a seekable stream left at its end, with a
+    /// length above 0, is an <see cref="ArgumentException"/>: rewind it first). A seekable stream's length is known up front;
     /// a non-seekable one (a pipe, a network or compressor stream) is read ahead part by part into 64 KiB pooled chunks
     /// while earlier parts upload, holding at most (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> + 1)
     /// parts in memory (or the parts read ahead to find out whether the stream reaches
@@ -58,8 +59,9 @@ public sealed class TransferUtilityUploadRequest
     /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
-    /// <summary>Raised as parts finish; <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a
-    /// non-seekable stream is not yet known.</summary>
+    /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
+    /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
+    /// The last event reports the whole length.</summary>
     public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
 
     /// <summary>Raised once, before the first request is sent.</summary>
@@ -83,8 +85,10 @@ public sealed class TransferUtilityUploadRequest
 
     internal void Validate()
     {
-        ArgumentException.ThrowIfNullOrEmpty(BucketName, nameof(BucketName));
-        ArgumentException.ThrowIfNullOrEmpty(Key, nameof(Key));
+        // Whitespace-only names are rejected before any request: no bucket name can hold one, and a key of spaces,
+        // though S3 would store it, is almost always an unset variable.
+        ArgumentException.ThrowIfNullOrWhiteSpace(BucketName, nameof(BucketName));
+        ArgumentException.ThrowIfNullOrWhiteSpace(Key, nameof(Key));
         if (PartSize < TransferLimits.MinPartSize || PartSize > TransferLimits.MaxPartSize)
         {
             throw new ArgumentOutOfRangeException(nameof(PartSize), PartSize, "PartSize must be between 5 MiB and 5 GiB.");
@@ -105,9 +109,23 @@ public sealed class TransferUtilityUploadRequest
             throw new ArgumentException("InputStream cannot be read (it is write-only or disposed).", nameof(InputStream));
         }
 
+        if (InputStream is { CanSeek: true } seekable && seekable.Length > 0 && seekable.Position >= seekable.Length)
+        {
+            // The stream is read from its position; left at its end (a MemoryStream just written, say) it would store
+            // an empty object without a word. An empty stream (length 0) still uploads an empty object.
+            throw new ArgumentException(
+                $"InputStream is at its end (position {seekable.Position} of {seekable.Length}), so nothing would be uploaded. "
+                + "Set its Position to where the upload should start (0 for all of it).", nameof(InputStream));
+        }
+
         if (FilePath is not null)
         {
             ArgumentException.ThrowIfNullOrWhiteSpace(FilePath, nameof(FilePath));
+            if (Directory.Exists(FilePath))
+            {
+                throw new ArgumentException($"FilePath '{FilePath}' names a folder; it must name a file.", nameof(FilePath));
+            }
+
             if (!File.Exists(FilePath))
             {
                 // FileNotFoundException, not ArgumentException: the argument is well-formed, the file is absent. It is

@@ -34,4 +34,14 @@ public sealed class TransferUtilityUploadResponse
 
     /// <summary>Whether the stored checksum covers the whole object or is a composite of the parts' checksums.</summary>
     public ChecksumType? ChecksumType { get; init; }
+
+    /// <summary>
+    /// <see langword="true"/> when the checksum was computed by the library rather than returned by the server: a
+    /// multipart upload whose CompleteMultipartUpload answer carried no checksum (moto 5.x sends none; S3 does) gets the
+    /// composite checksum S3 defines (the checksum of the parts' checksums as the server acknowledged them, then "-" and
+    /// the part count), with <see cref="ChecksumType"/> COMPOSITE. It is not read back from the stored object. A CRC64NVME
+    /// (full-object) checksum is never computed this way and stays empty when the server sends none, as does any
+    /// checksum when the server acknowledged no part checksums.
+    /// </summary>
+    public bool ChecksumComputedLocally { get; init; }
 }

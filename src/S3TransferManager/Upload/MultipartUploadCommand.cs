@@ -58,8 +58,8 @@ internal sealed class MultipartUploadCommand
                 throw new UnexpectedResponseException(Bucket, Key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)done.HttpStatusCode}).");
             }
 
-            _progress.CompleteEmpty();
-            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts.Count);
+            _progress.Complete();
+            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.ChecksumAlgorithm);
         }
         catch
         {

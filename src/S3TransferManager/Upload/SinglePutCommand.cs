@@ -61,7 +61,7 @@ internal sealed class SinglePutCommand
             _progress.Add(length);
         }
 
-        _progress.CompleteEmpty();
+        _progress.Complete();
         return UploadChecksums.FromPut(response, length);
     }
 }

@@ -62,17 +62,68 @@ internal static class UploadChecksums
         ChecksumType = put.ChecksumType,
     };
 
-    public static TransferUtilityUploadResponse FromComplete(CompleteMultipartUploadResponse done, long length, int partCount) => new()
+    /// <summary>
+    /// The response of a completed multipart upload. When the server's answer carries no checksum for the algorithm
+    /// asked for (moto 5.x never puts one in CompleteMultipartUpload; S3 does) and it is stored as a composite, the
+    /// composite is computed from the part checksums the server acknowledged, marked
+    /// <see cref="TransferUtilityUploadResponse.ChecksumComputedLocally"/>. CRC64NVME is a full-object checksum that
+    /// cannot be derived from the parts' values without CRC combination, so it stays as the server sent it.
+    /// </summary>
+    public static TransferUtilityUploadResponse FromComplete(CompleteMultipartUploadResponse done, long length,
+        IReadOnlyList<PartETag> parts, ChecksumAlgorithm? algorithm)
     {
-        ETag = done.ETag,
-        VersionId = done.VersionId,
-        ContentLength = length,
-        PartCount = partCount,
-        ChecksumCRC32 = done.ChecksumCRC32,
-        ChecksumCRC32C = done.ChecksumCRC32C,
-        ChecksumCRC64NVME = done.ChecksumCRC64NVME,
-        ChecksumSHA1 = done.ChecksumSHA1,
-        ChecksumSHA256 = done.ChecksumSHA256,
-        ChecksumType = done.ChecksumType,
-    };
+        string? computed = algorithm is null ? null : ComputedComposite(done, parts, algorithm);
+        return new TransferUtilityUploadResponse
+        {
+            ETag = done.ETag,
+            VersionId = done.VersionId,
+            ContentLength = length,
+            PartCount = parts.Count,
+            ChecksumCRC32 = computed is not null && algorithm == ChecksumAlgorithm.CRC32 ? computed : done.ChecksumCRC32,
+            ChecksumCRC32C = computed is not null && algorithm == ChecksumAlgorithm.CRC32C ? computed : done.ChecksumCRC32C,
+            ChecksumCRC64NVME = done.ChecksumCRC64NVME,
+            ChecksumSHA1 = computed is not null && algorithm == ChecksumAlgorithm.SHA1 ? computed : done.ChecksumSHA1,
+            ChecksumSHA256 = computed is not null && algorithm == ChecksumAlgorithm.SHA256 ? computed : done.ChecksumSHA256,
+            ChecksumType = computed is not null ? ChecksumType.COMPOSITE : done.ChecksumType,
+            ChecksumComputedLocally = computed is not null,
+        };
+    }
+
+    /// <summary>The composite to fill in, or null when the server sent a value, the type is not composite, or a part's
+    /// acknowledged checksum is missing (nothing honest to combine).</summary>
+    private static string? ComputedComposite(CompleteMultipartUploadResponse done, IReadOnlyList<PartETag> parts, ChecksumAlgorithm algorithm)
+    {
+        if (MultipartTypeFor(algorithm) is not null || !string.IsNullOrEmpty(ValueOf(algorithm, done)))
+        {
+            return null;
+        }
+
+        var values = new List<string>(parts.Count);
+        foreach (PartETag part in parts)
+        {
+            string? value = ValueOf(algorithm, part);
+            if (string.IsNullOrEmpty(value))
+            {
+                return null;
+            }
+
+            values.Add(value);
+        }
+
+        return values.Count == 0 ? null : Checksums.ChecksumHasher.Composite(algorithm, values);
+    }
+
+    private static string? ValueOf(ChecksumAlgorithm algorithm, CompleteMultipartUploadResponse done) =>
+        algorithm == ChecksumAlgorithm.CRC32 ? done.ChecksumCRC32
+        : algorithm == ChecksumAlgorithm.CRC32C ? done.ChecksumCRC32C
+        : algorithm == ChecksumAlgorithm.CRC64NVME ? done.ChecksumCRC64NVME
+        : algorithm == ChecksumAlgorithm.SHA1 ? done.ChecksumSHA1
+        : done.ChecksumSHA256;
+
+    private static string? ValueOf(ChecksumAlgorithm algorithm, PartETag part) =>
+        algorithm == ChecksumAlgorithm.CRC32 ? part.ChecksumCRC32
+        : algorithm == ChecksumAlgorithm.CRC32C ? part.ChecksumCRC32C
+        : algorithm == ChecksumAlgorithm.CRC64NVME ? part.ChecksumCRC64NVME
+        : algorithm == ChecksumAlgorithm.SHA1 ? part.ChecksumSHA1
+        : part.ChecksumSHA256;
 }

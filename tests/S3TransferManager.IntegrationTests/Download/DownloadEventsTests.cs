@@ -33,6 +33,23 @@ public sealed class DownloadEventsTests(MotoServer moto)
     }
 
     [Fact]
+    public async Task DownloadWithResponseAsync_40MiB_RaisesAtMostOneEventPerPercentPlusTheFinalOne()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        const int size = 40 * 1024 * 1024;   // 640 buffers of 64 KiB: one event each before the throttle
+        await s3.PutAsync("object", TestData.Bytes(size));
+        var events = new List<TransferProgressArgs>();
+        var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f") };
+        request.WriteObjectProgressEvent += (_, e) => events.Add(e);
+        using TransferUtility utility = s3.CreateUtility();
+
+        await utility.DownloadWithResponseAsync(request);
+
+        Assert.InRange(events.Count, 1, 101);
+        Assert.Equal(size, events[^1].TransferredBytes);
+    }
+
+    [Fact]
     public async Task DownloadWithResponseAsync_Success_RaisesInitiatedAndCompletedOnce()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);

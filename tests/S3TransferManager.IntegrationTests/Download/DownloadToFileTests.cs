@@ -150,13 +150,13 @@ public sealed class DownloadToFileTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_ExistingDestination_IsReplaced()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        byte[] content = TestData.Payload(5000);
+        byte[] content = TestData.Payload((3 * 64 * 1024) + 5);
         await s3.PutAsync("object", content);
         string path = s3.PathFor("existing.bin");
         await File.WriteAllBytesAsync(path, TestData.Payload(90_000, seed: 7));
         using TransferUtility utility = s3.CreateUtility();
 
-        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = 1024 });
+        await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = 64 * 1024 });
 
         Assert.Equal(content, await File.ReadAllBytesAsync(path));
     }

@@ -11,11 +11,15 @@ public sealed class DownloadValidationTests(MotoServer moto)
         { "empty bucket", (r, _) => r.BucketName = "" },
         { "null key", (r, _) => r.Key = null },
         { "empty key", (r, _) => r.Key = "" },
+        { "blank bucket", (r, _) => r.BucketName = " \t" },
+        { "blank key", (r, _) => r.Key = "   " },
         { "null path", (r, _) => r.FilePath = null },
         { "blank path", (r, _) => r.FilePath = "  " },
         { "path is a folder", (r, folder) => r.FilePath = folder },
         { "path ends in a separator", (r, folder) => r.FilePath = Path.Combine(folder, "sub") + Path.DirectorySeparatorChar },
         { "part size 0", (r, _) => r.PartSize = 0 },
+        { "part size 1 byte", (r, _) => r.PartSize = 1 },
+        { "part size just under 64 KiB", (r, _) => r.PartSize = (64 * 1024) - 1 },
         { "part size above 5 GiB", (r, _) => r.PartSize = (5L * 1024 * 1024 * 1024) + 1 },
     };
 

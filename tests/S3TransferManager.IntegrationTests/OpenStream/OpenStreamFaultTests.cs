@@ -104,6 +104,9 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "", Key = "k" }));
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = null }));
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = "k", PartSize = 0 }));
+        await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = "k", PartSize = 1 }));
+        await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = " ", Key = "k" }));
+        await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = "  " }));
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = "k", MaxInMemoryParts = 0 }));
 
         Assert.Empty(s3.Handler.Requests);

@@ -93,6 +93,51 @@ public sealed class UploadChecksumTests(MotoServer moto)
         Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "k"));
     }
 
+    [Theory]
+    [InlineData("CRC32")]
+    [InlineData("CRC32C")]
+    [InlineData("SHA1")]
+    [InlineData("SHA256")]
+    public async Task UploadWithResponseAsync_FivePartsAgainstMoto_ResponseCarriesTheCompositeChecksumAndItsType(string name)
+    {
+        // moto's CompleteMultipartUpload answer has no checksum; the library fills in S3's composite from the parts.
+        var algorithm = ChecksumAlgorithm.FindValue(name);
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        const int partSize = 5 * MiB;
+        byte[] content = TestData.Bytes((4 * partSize) + 1000);
+        string path = s3.PathFor("f.bin");
+        await File.WriteAllBytesAsync(path, content);
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = s3.BucketName, Key = "k", FilePath = path, PartSize = partSize, ChecksumAlgorithm = algorithm,
+        });
+
+        Assert.Equal(5, response.PartCount);
+        Assert.Equal(IndependentChecksums.Composite(algorithm, content, partSize), ResponseChecksum(algorithm, response));
+        Assert.Equal(ChecksumType.COMPOSITE, response.ChecksumType);
+        Assert.True(response.ChecksumComputedLocally);
+    }
+
+    [Fact]
+    public async Task UploadWithResponseAsync_Crc64NvmeMultipartAgainstMoto_LeavesTheFullObjectChecksumToTheServer()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Bytes((17 * MiB) + 3);
+        string path = s3.PathFor("f.bin");
+        await File.WriteAllBytesAsync(path, content);
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = s3.BucketName, Key = "k", FilePath = path, ChecksumAlgorithm = ChecksumAlgorithm.CRC64NVME,
+        });
+
+        Assert.Null(response.ChecksumCRC64NVME);
+        Assert.False(response.ChecksumComputedLocally);
+    }
+
     private static Task<GetObjectMetadataResponse> HeadAsync(S3TestContext s3) =>
         s3.SetupClient.GetObjectMetadataAsync(new GetObjectMetadataRequest { BucketName = s3.BucketName, Key = "k", ChecksumMode = ChecksumMode.ENABLED });
 

@@ -12,6 +12,8 @@ public sealed class UploadValidationTests(MotoServer moto)
         { "empty bucket", r => r.BucketName = "" },
         { "null key", r => r.Key = null },
         { "empty key", r => r.Key = "" },
+        { "blank bucket", r => r.BucketName = " \t" },
+        { "blank key", r => r.Key = "   " },
         { "neither file nor stream", r => r.FilePath = null },
         { "both file and stream", r => r.InputStream = new MemoryStream([1]) },
         { "blank file path", r => r.FilePath = "  " },
@@ -50,6 +52,49 @@ public sealed class UploadValidationTests(MotoServer moto)
 
         Assert.Equal("InputStream", error.ParamName);
         Assert.Empty(s3.Handler.Requests);
+    }
+
+    [Fact]
+    public async Task UploadWithResponseAsync_FilePathIsAFolder_ThrowsArgumentExceptionSayingSoBeforeAnyRequest()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        using TransferUtility utility = s3.CreateUtility();
+
+        var error = await Assert.ThrowsAsync<ArgumentException>(() => utility.UploadWithResponseAsync(
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", FilePath = s3.Folder }));
+
+        Assert.Equal("FilePath", error.ParamName);
+        Assert.Contains("names a folder", error.Message, StringComparison.Ordinal);
+        Assert.Empty(s3.Handler.Requests);
+    }
+
+    [Fact]
+    public async Task UploadWithResponseAsync_SeekableStreamLeftAtItsEnd_ThrowsArgumentExceptionBeforeAnyRequest()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        var written = new MemoryStream();
+        written.Write([1, 2, 3]);   // position 3 of 3: the caller forgot to rewind
+        using TransferUtility utility = s3.CreateUtility();
+
+        var error = await Assert.ThrowsAsync<ArgumentException>(() => utility.UploadWithResponseAsync(
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = written }));
+
+        Assert.Equal("InputStream", error.ParamName);
+        Assert.Contains("at its end (position 3 of 3)", error.Message, StringComparison.Ordinal);
+        Assert.Empty(s3.Handler.Requests);
+    }
+
+    [Fact]
+    public async Task UploadWithResponseAsync_EmptySeekableStream_StoresAnEmptyObject()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        using TransferUtility utility = s3.CreateUtility();
+
+        TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = new MemoryStream() });
+
+        Assert.Equal(0, response.ContentLength);
+        Assert.Equal(TestData.Sha256([]), await Boto3Reader.Sha256Async(moto, s3.BucketName, "k"));
     }
 
     [Fact]

@@ -5,9 +5,9 @@ namespace S3TransferManager.Tests.Download;
 
 public sealed class MalformedResponseTests : IDisposable
 {
-    private const int PartSize = 100;
+    private const int PartSize = 64 * 1024;   // the smallest part a download accepts
     private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-unit-").FullName;
-    private readonly byte[] _object = Enumerable.Range(0, 350).Select(i => (byte)i).ToArray();
+    private readonly byte[] _object = Enumerable.Range(0, (3 * PartSize) + (PartSize / 2)).Select(i => (byte)i).ToArray();
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
@@ -103,8 +103,8 @@ public sealed class MalformedResponseTests : IDisposable
         Assert.Equal(4, requests.Count);
         Assert.Null(requests[0].EtagToMatch);
         Assert.All(requests.Skip(1), r => Assert.Equal("\"e1\"", r.EtagToMatch));
-        Assert.Equal([100L, 200L, 300L], requests.Skip(1).Select(r => r.ByteRange.Start).Order());
-        Assert.Contains(requests, r => r.ByteRange.Start == 300 && r.ByteRange.End == 349);
+        Assert.Equal([PartSize, 2L * PartSize, 3L * PartSize], requests.Skip(1).Select(r => r.ByteRange.Start).Order());
+        Assert.Contains(requests, r => r.ByteRange.Start == 3L * PartSize && r.ByteRange.End == _object.Length - 1);
     }
 
     private async Task<TransferUtilityDownloadResponse> DownloadAsync(Mock<Amazon.S3.IAmazonS3> s3, string? path = null)

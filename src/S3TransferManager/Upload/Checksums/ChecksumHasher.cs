@@ -73,6 +73,27 @@ internal sealed class ChecksumHasher : IDisposable
         return hasher.ToBase64();
     }
 
+    /// <summary>
+    /// S3's composite checksum of a multipart upload: the checksum of the concatenated raw (base64-decoded) part
+    /// checksums, then "-" and the part count. <see langword="null"/> when a part checksum is not valid base64.
+    /// </summary>
+    public static string? Composite(ChecksumAlgorithm algorithm, IReadOnlyList<string> partChecksums)
+    {
+        using var hasher = new ChecksumHasher(algorithm);
+        Span<byte> raw = stackalloc byte[32];
+        foreach (string part in partChecksums)
+        {
+            if (!Convert.TryFromBase64String(part, raw, out int written))
+            {
+                return null;
+            }
+
+            hasher.Append(raw[..written]);
+        }
+
+        return $"{hasher.ToBase64()}-{partChecksums.Count.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
+    }
+
     public void Append(ReadOnlySpan<byte> data)
     {
         if (_crc is not null)

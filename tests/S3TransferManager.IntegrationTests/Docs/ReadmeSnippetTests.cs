@@ -1,0 +1,54 @@
+using Amazon.S3.Model;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace S3TransferManager.IntegrationTests.Docs;
+
+/// <summary>Every C# block in README.md compiles as pasted into a console app (acceptance of "a doc example is code").</summary>
+public sealed class ReadmeSnippetTests
+{
+    public static TheoryData<int, string> Blocks()
+    {
+        var data = new TheoryData<int, string>();
+        foreach (ReadmeSnippets.Block block in ReadmeSnippets.FromReadme())
+        {
+            data.Add(block.Index, $"{block.Heading}, line {block.Line}");
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(Blocks))]
+    public void ReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(int index, string where)
+    {
+        ReadmeSnippets.Block block = ReadmeSnippets.FromReadme()[index];
+
+        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
+
+        string problems = ReadmeSnippets.Problems(compilation);
+        Assert.True(problems.Length == 0, $"README.md block under \"{where}\" does not build clean:\n{problems}");
+    }
+
+    [Fact]
+    public void FromReadme_TheReadme_FindsTheQuickStartAndUsingItBlocks()
+    {
+        IReadOnlyList<ReadmeSnippets.Block> blocks = ReadmeSnippets.FromReadme();
+
+        Assert.Contains(blocks, b => b.Heading == "Quick start");
+        Assert.Contains(blocks, b => b.Heading == "Using it");
+    }
+
+    [Fact]
+    public void Problems_ABlockUsingAnUndeclaredVariable_ReportsTheCompilerError()
+    {
+        CSharpCompilation compilation = ReadmeSnippets.Compile("using S3TransferManager;\nawait Task.Delay(1, cancellationToken);");
+
+        Assert.Contains("CS0103", ReadmeSnippets.Problems(compilation), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_AnUnclosedBlock_Throws()
+    {
+        Assert.Throws<InvalidOperationException>(() => ReadmeSnippets.Parse("# t\n```csharp\nint x = 1;\n"));
+    }
+}
