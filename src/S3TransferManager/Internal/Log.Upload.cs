@@ -29,7 +29,7 @@ internal static partial class Log
     [LoggerMessage(107, LogLevel.Error, "Gave up aborting multipart upload {UploadId} of s3://{Bucket}/{Key} after {Limit}; its parts stay stored until a lifecycle rule removes them")]
     public static partial void AbortTimedOut(ILogger logger, string bucket, string key, string uploadId, TimeSpan limit);
 
-    [LoggerMessage(108, LogLevel.Warning, "{Count} part(s) of multipart upload {UploadId} of s3://{Bucket}/{Key} did not stop within {Limit} of the failure; returning the error without them")]
+    [LoggerMessage(108, LogLevel.Warning, "{Count} part upload(s) or source read(s) of multipart upload {UploadId} of s3://{Bucket}/{Key} did not stop within {Limit} of the failure; returning the error without them")]
     public static partial void PartsAbandoned(ILogger logger, string bucket, string key, string uploadId, int count, TimeSpan limit);
 
     [LoggerMessage(109, LogLevel.Warning, "An UploadFailedEvent handler for s3://{Bucket}/{Key} threw; the upload's own error is returned")]

@@ -7,8 +7,8 @@ namespace S3TransferManager.Upload;
 /// overlaps the uploads: at most <c>maxInFlight + 1</c> parts exist at a time (the ones in flight and the one being
 /// read), which bounds the memory of buffered sources. The first failure stops new parts and cancels those in flight.
 /// The pipeline returns once every part it started has finished and disposed its body, or, after a failure or
-/// cancellation, once <c>drainLimit</c> has passed: a part that ignores cancellation is left to finish (and dispose
-/// its own body) on its own, so the caller still gets an answer. <see cref="StillRunning"/> says how many were left.
+/// cancellation, once <c>drainLimit</c> has passed: a part upload or a source read that ignores cancellation is left
+/// to finish (and dispose its own body) on its own, so the caller still gets an answer. <see cref="StillRunning"/> says how many were left.
 /// A pipeline runs once.
 /// </summary>
 internal sealed class PartPipeline
@@ -44,22 +44,15 @@ internal sealed class PartPipeline
         _partSlots = new SemaphoreSlim(_maxInFlight + 1, _maxInFlight + 1);
     }
 
-    /// <summary>Parts that had not finished when <see cref="RunAsync"/> returned (only after a failure or cancellation).</summary>
+    /// <summary>Part uploads, plus the producer's read of the source, that had not finished when <see cref="RunAsync"/>
+    /// returned (only ever after a failure or cancellation).</summary>
     public int StillRunning => Volatile.Read(ref _running);
 
     public async Task RunAsync(IPartSource source, CancellationToken cancellationToken)
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        try
-        {
-            await ProduceAsync(source, failFast).ConfigureAwait(false);
-        }
-        catch (Exception e)
-        {
-            Fail(e, failFast);
-        }
-
-        Finished();
+        // Not awaited directly: a source read that ignores cancellation (a caller's stream) is bounded like a part.
+        _ = ProduceAllAsync(source, failFast);
         await DrainAsync(failFast.Token).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
         if (Volatile.Read(ref _firstError) is { } error)
@@ -76,6 +69,22 @@ internal sealed class PartPipeline
         {
             // Every part has been told to stop; one that does not within the limit is not waited for any longer.
             await _drained.Task.WaitAsync(_drainLimit, _time, CancellationToken.None).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
+    }
+
+    private async Task ProduceAllAsync(IPartSource source, CancellationTokenSource failFast)
+    {
+        try
+        {
+            await ProduceAsync(source, failFast).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Fail(e, failFast);
+        }
+        finally
+        {
+            Finished();
         }
     }
 

@@ -99,6 +99,26 @@ public sealed class PartPipelineTests
     }
 
     [Fact]
+    public async Task RunAsync_SourceReadIgnoresCancellationPastTheDrainLimit_ReturnsTheFirstError()
+    {
+        var parts = new ScriptedParts(1);
+        var time = new ManualTimeProvider();
+        var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit, time);
+        var source = new StallingSource();
+
+        Task run = pipeline.RunAsync(source, CancellationToken.None);
+        await parts.AllStarted.Task.WaitAsync(s_wait);
+        await source.SecondReadStarted.Task.WaitAsync(s_wait);
+        parts.Release(1, new InvalidOperationException("first"));
+        await time.TimerCreated.Task.WaitAsync(s_wait);
+        time.Advance(s_drainLimit);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
+        Assert.Equal("first", error.Message);
+        Assert.Equal(1, pipeline.StillRunning);
+    }
+
+    [Fact]
     public async Task RunAsync_BodyThrowsOnDispose_StillReleasesItsSlotAndReturnsTheError()
     {
         var parts = new ScriptedParts(1);
@@ -111,5 +131,27 @@ public sealed class PartPipelineTests
 
         await Assert.ThrowsAsync<IOException>(() => run.WaitAsync(s_wait));
         Assert.Equal(0, pipeline.StillRunning);
+    }
+
+    /// <summary>Hands out part 1, then blocks its next read without looking at the token (a caller's stalled stream).</summary>
+    private sealed class StallingSource : IPartSource
+    {
+        private int _reads;
+
+        public TaskCompletionSource SecondReadStarted { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public long TotalLength => -1;
+
+        public async ValueTask<PartBody?> ReadNextAsync(CancellationToken cancellationToken)
+        {
+            if (++_reads == 1)
+            {
+                return new PartBody(1, new MemoryStream([1, 2, 3, 4]), 4);
+            }
+
+            SecondReadStarted.TrySetResult();
+            await new TaskCompletionSource().Task;
+            return null;
+        }
     }
 }
