@@ -74,27 +74,41 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         // connection in a state it may not recover from, and that is not the fault under test.
         byte[] body = await ReadBodyAsync(request, context.RequestAborted);
         ProxyFault fault = Plan.Choose(operation, key);
-        // 0 until answered: a request whose forwarding failed is still recorded.
-        int status = 0;
+        // Recorded before the client can see any byte of the answer, so a test that has its response also sees
+        // the record; a request whose forwarding failed before answering is recorded with status 0.
+        int recorded = 0;
+        void Record(int status)
+        {
+            if (Interlocked.Exchange(ref recorded, 1) == 0)
+            {
+                _requests.Enqueue(new ProxiedRequest(index, operation, key, request.Method, request.Path + request.QueryString, status));
+            }
+        }
+
+        context.Response.OnStarting(() =>
+        {
+            Record(context.Response.StatusCode);
+            return Task.CompletedTask;
+        });
         try
         {
             switch (fault)
             {
                 case ProxyFault.ErrorStatus error:
-                    status = await WriteErrorAsync(context.Response, error, context.RequestAborted);
+                    await WriteErrorAsync(context.Response, error, context.RequestAborted);
                     break;
                 case ProxyFault.ResetConnection:
-                    status = ProxiedRequest.ResetStatus;
+                    Record(ProxiedRequest.ResetStatus);
                     context.Abort();
                     break;
                 default:
-                    status = await _forwarder.ForwardAsync(context, body, context.RequestAborted);
+                    await _forwarder.ForwardAsync(context, body, context.RequestAborted);
                     break;
             }
         }
         finally
         {
-            _requests.Enqueue(new ProxiedRequest(index, operation, key, request.Method, request.Path + request.QueryString, status));
+            Record(0);
         }
     }
 
@@ -105,7 +119,7 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         return buffer.ToArray();
     }
 
-    private static async Task<int> WriteErrorAsync(HttpResponse response, ProxyFault.ErrorStatus error, CancellationToken cancellationToken)
+    private static async Task WriteErrorAsync(HttpResponse response, ProxyFault.ErrorStatus error, CancellationToken cancellationToken)
     {
         byte[] xml = Encoding.UTF8.GetBytes(
             $"<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>{error.ErrorCode}</Code><Message>injected by the test proxy</Message><RequestId>proxy</RequestId></Error>");
@@ -113,6 +127,5 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         response.ContentType = "application/xml";
         response.ContentLength = xml.Length;
         await response.Body.WriteAsync(xml, cancellationToken);
-        return response.StatusCode;
     }
 }

@@ -29,7 +29,7 @@ public sealed class RequestForwarder : IDisposable
         };
     }
 
-    public async Task<int> ForwardAsync(HttpContext context, byte[] body, CancellationToken cancellationToken)
+    public async Task ForwardAsync(HttpContext context, byte[] body, CancellationToken cancellationToken)
     {
         using HttpRequestMessage outgoing = BuildRequest(context, body);
         using HttpResponseMessage answer = await _client.SendAsync(outgoing, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
@@ -37,13 +37,13 @@ public sealed class RequestForwarder : IDisposable
         response.StatusCode = (int)answer.StatusCode;
         CopyHeaders(answer.Headers, response);
         CopyHeaders(answer.Content.Headers, response);
+        // Starts the answer (and so records it) even when it has no body: a 204, or a HEAD.
+        await response.StartAsync(cancellationToken);
         if (!HttpMethods.IsHead(context.Request.Method))
         {
             await using Stream source = await answer.Content.ReadAsStreamAsync(cancellationToken);
             await source.CopyToAsync(response.Body, cancellationToken);
         }
-
-        return response.StatusCode;
     }
 
     public void Dispose() => _client.Dispose();
