@@ -60,6 +60,10 @@ public sealed class TransferUtilityConfig
     /// <value><see langword="false"/>: the operating system's cache is trusted, as other transfer managers do.</value>
     public bool FlushToDisk { get; set; }
 
+    /// <summary>How long a failure path waits for anything it does not control: in-flight parts to stop after a failure
+    /// or cancellation, and AbortMultipartUpload. Internal: tests shorten it.</summary>
+    internal TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
+
     internal TransferUtilityConfig Validated()
     {
         if (ConcurrentServiceRequests < 1)
@@ -102,6 +106,7 @@ public sealed class TransferUtilityConfig
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
             BodyStallTimeout = BodyStallTimeout,
             FlushToDisk = FlushToDisk,
+            FailureWaitLimit = FailureWaitLimit,
         };
     }
 }

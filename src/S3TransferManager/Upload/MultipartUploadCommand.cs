@@ -39,9 +39,9 @@ internal sealed class MultipartUploadCommand
         InitiateMultipartUploadResponse initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
+        var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
         try
         {
-            var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token));
             await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);
             _parts.Sort((a, b) => a.PartNumber!.Value.CompareTo(b.PartNumber!.Value));
             var complete = new CompleteMultipartUploadRequest
@@ -63,6 +63,12 @@ internal sealed class MultipartUploadCommand
         }
         catch
         {
+            if (pipeline.StillRunning is > 0 and int stillRunning)
+            {
+                // S3 may still store such a part after the abort; the abort below is the best that can be done.
+                Log.PartsAbandoned(_logger, Bucket, Key, uploadId, stillRunning, _config.FailureWaitLimit);
+            }
+
             await AbortAsync(uploadId).ConfigureAwait(false);
             throw;
         }
@@ -124,12 +130,19 @@ internal sealed class MultipartUploadCommand
 
     private async Task AbortAsync(string uploadId)
     {
+        // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
+        // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
+        TimeSpan limit = _config.FailureWaitLimit;
+        using var timeout = new CancellationTokenSource(limit);
         try
         {
-            // Not the caller's token: a cancelled upload must still be aborted.
             await _client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId },
-                CancellationToken.None).ConfigureAwait(false);
+                timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, Bucket, Key, uploadId);
+        }
+        catch (OperationCanceledException) when (timeout.IsCancellationRequested)
+        {
+            Log.AbortTimedOut(_logger, Bucket, Key, uploadId, limit);
         }
         catch (Exception e)
         {

@@ -46,20 +46,46 @@ internal sealed class UploadCommand
         catch (Exception e)
         {
             Log.UploadFailed(_logger, _request.BucketName!, _request.Key!, e);
-            _request.OnFailed(new UploadFailedEventArgs(_request, e, _progress.TransferredBytes));
+            RaiseFailed(e);
+            await CloseCallerStreamAsync(failing: true).ConfigureAwait(false);
             throw;
         }
-        finally
-        {
-            if (_request.AutoCloseStream && _request.InputStream is { } stream)
-            {
-                await stream.DisposeAsync().ConfigureAwait(false);
-            }
-        }
 
+        await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
         Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
         _request.OnCompleted(new UploadCompletedEventArgs(_request, response));
         return response;
+    }
+
+    /// <summary>Raises UploadFailedEvent. A handler that throws is logged: the caller gets the upload's own error.</summary>
+    private void RaiseFailed(Exception error)
+    {
+        try
+        {
+            _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes));
+        }
+        catch (Exception handlerError)
+        {
+            Log.FailedHandlerThrew(_logger, _request.BucketName!, _request.Key!, handlerError);
+        }
+    }
+
+    private async Task CloseCallerStreamAsync(bool failing)
+    {
+        if (!_request.AutoCloseStream || _request.InputStream is not { } stream)
+        {
+            return;
+        }
+
+        try
+        {
+            await stream.DisposeAsync().ConfigureAwait(false);
+        }
+        catch (Exception e) when (failing)
+        {
+            // The caller's stream failing to close must not mask why the upload failed.
+            Log.InputStreamCloseFailed(_logger, _request.BucketName!, _request.Key!, e);
+        }
     }
 
     private long KnownLength() => _request switch
