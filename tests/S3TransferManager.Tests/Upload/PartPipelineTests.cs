@@ -82,13 +82,13 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(2, honourCancellation: false);
         var source = new FakePartSource(2);
-        var time = new ManualTimeProvider();
+        var time = new TimerRecordingTimeProvider();
         var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit, time);
 
         Task run = pipeline.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         parts.Release(1, new InvalidOperationException("first"));
-        await time.TimerCreated.Task.WaitAsync(s_wait);
+        await time.NextTimerAsync();
         time.Advance(s_drainLimit);
 
         await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
@@ -102,7 +102,7 @@ public sealed class PartPipelineTests
     public async Task RunAsync_SourceReadIgnoresCancellationPastTheDrainLimit_ReturnsTheFirstError()
     {
         var parts = new ScriptedParts(1);
-        var time = new ManualTimeProvider();
+        var time = new TimerRecordingTimeProvider();
         var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit, time);
         var source = new StallingSource();
 
@@ -110,7 +110,7 @@ public sealed class PartPipelineTests
         await parts.AllStarted.Task.WaitAsync(s_wait);
         await source.SecondReadStarted.Task.WaitAsync(s_wait);
         parts.Release(1, new InvalidOperationException("first"));
-        await time.TimerCreated.Task.WaitAsync(s_wait);
+        await time.NextTimerAsync();
         time.Advance(s_drainLimit);
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
