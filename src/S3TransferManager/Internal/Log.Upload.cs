@@ -32,8 +32,8 @@ internal static partial class Log
     [LoggerMessage(108, LogLevel.Warning, "{Count} part upload(s) or source read(s) of multipart upload {UploadId} of s3://{Bucket}/{Key} did not stop within {Limit} of the failure; returning the error without them")]
     public static partial void PartsAbandoned(ILogger logger, string bucket, string key, string uploadId, int count, TimeSpan limit);
 
-    [LoggerMessage(109, LogLevel.Warning, "An UploadFailedEvent handler for s3://{Bucket}/{Key} threw; the upload's own error is returned")]
-    public static partial void FailedHandlerThrew(ILogger logger, string bucket, string key, Exception error);
+    [LoggerMessage(109, LogLevel.Warning, "A {EventName} handler for s3://{Bucket}/{Key} threw; the transfer's own error is returned")]
+    public static partial void FailedHandlerThrew(ILogger logger, string eventName, string bucket, string key, Exception error);
 
     [LoggerMessage(110, LogLevel.Warning, "Could not close the input stream of the failed upload to s3://{Bucket}/{Key}")]
     public static partial void InputStreamCloseFailed(ILogger logger, string bucket, string key, Exception error);

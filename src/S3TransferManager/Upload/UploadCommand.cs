@@ -66,7 +66,7 @@ internal sealed class UploadCommand
         }
         catch (Exception handlerError)
         {
-            Log.FailedHandlerThrew(_logger, _request.BucketName!, _request.Key!, handlerError);
+            Log.FailedHandlerThrew(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!, handlerError);
         }
     }
 
