@@ -17,7 +17,7 @@ internal sealed class FileDownloadCommand
     {
         _resources = resources;
         _request = request;
-        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null);
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
     }
 
     public async Task<TransferUtilityDownloadResponse> ExecuteAsync(CancellationToken cancellationToken)
