@@ -76,7 +76,8 @@ internal sealed class DirectoryRunner<T>
             }
         }
 
-        var tasks = new List<Task> { ProduceAsync() };
+        Task producer = ProduceAsync();
+        var tasks = new List<Task> { producer };
         for (int i = 0; i < _workers; i++)
         {
             tasks.Add(WorkAsync());
@@ -95,6 +96,12 @@ internal sealed class DirectoryRunner<T>
         if (first is not null && _policy == FailurePolicy.AbortOnFailure)
         {
             System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(first);
+        }
+
+        // A failed listing is never one object's failure: it is thrown under either policy.
+        if (producer.Exception?.InnerException is { } listing and not OperationCanceledException)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(listing);
         }
     }
 }

@@ -36,7 +36,8 @@ internal sealed class UploadDirectoryCommand
 
     private async IAsyncEnumerable<FileInfo> EnumerateAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await Task.Yield();
+        // Enumerating touches the disk synchronously: leave the caller's thread before the first file.
+        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
         foreach (string path in System.IO.Directory.EnumerateFiles(_root, _request.SearchPattern, _request.SearchOption))
         {
             cancellationToken.ThrowIfCancellationRequested();

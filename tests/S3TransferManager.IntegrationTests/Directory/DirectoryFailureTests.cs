@@ -110,4 +110,20 @@ public sealed class DirectoryFailureTests(MotoServer moto)
         Assert.Equal(1, response.ObjectsFailed);
         Assert.Equal(9, (await s3.SetupClient.ListObjectsV2Async(new() { BucketName = s3.BucketName })).S3Objects.Count);
     }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_ListingFailsUnderContinueOnFailure_ThrowsTheListingError()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("dir/a", [1]);
+        s3.Handler.FaultRule = r => r.IsGet && r.HasQuery("list-type") ? new Fault.Status(HttpStatusCode.Forbidden, "AccessDenied") : null;
+        using TransferUtility utility = s3.CreateUtility();
+
+        await Assert.ThrowsAsync<AmazonS3Exception>(() => utility.DownloadDirectoryWithResponseAsync(
+            new TransferUtilityDownloadDirectoryRequest
+            {
+                BucketName = s3.BucketName, S3Directory = "dir", LocalDirectory = s3.PathFor("copy"),
+                FailurePolicy = FailurePolicy.ContinueOnFailure,
+            }).WaitAsync(TimeSpan.FromMinutes(1)));
+    }
 }
