@@ -80,7 +80,9 @@ internal sealed class DownloadDirectoryCommand
 
         long done = Interlocked.Increment(ref _doneObjects);
         long bytes = Interlocked.Add(ref _doneBytes, item.Size ?? 0);
-        _request.OnProgress(new DownloadDirectoryProgressArgs(done, Interlocked.Read(ref _listedObjects), bytes,
+        _request.OnProgress(new DownloadDirectoryProgressArgs(Saturate(done), Saturate(Interlocked.Read(ref _listedObjects)), bytes,
             Interlocked.Read(ref _listedBytes), objectRequest.FilePath));
     }
+
+    private static int Saturate(long count) => (int)Math.Min(count, int.MaxValue);
 }

@@ -65,7 +65,9 @@ internal sealed class UploadDirectoryCommand
 
         long done = Interlocked.Increment(ref _doneFiles);
         long bytes = Interlocked.Add(ref _doneBytes, file.Length);
-        _request.OnProgress(new UploadDirectoryProgressArgs(done, Interlocked.Read(ref _foundFiles), bytes,
+        _request.OnProgress(new UploadDirectoryProgressArgs(Saturate(done), Saturate(Interlocked.Read(ref _foundFiles)), bytes,
             Interlocked.Read(ref _foundBytes), file.FullName));
     }
+
+    private static int Saturate(long count) => (int)Math.Min(count, int.MaxValue);
 }

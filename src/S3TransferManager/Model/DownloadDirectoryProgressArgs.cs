@@ -3,7 +3,7 @@ namespace S3TransferManager;
 /// <summary>Progress of a directory download, raised as each object completes.</summary>
 public sealed class DownloadDirectoryProgressArgs : EventArgs
 {
-    internal DownloadDirectoryProgressArgs(long numberOfFilesDownloaded, long totalNumberOfFiles, long transferredBytes,
+    internal DownloadDirectoryProgressArgs(int numberOfFilesDownloaded, int totalNumberOfFiles, long transferredBytes,
         long totalBytes, string? currentFile)
     {
         NumberOfFilesDownloaded = numberOfFilesDownloaded;
@@ -14,10 +14,11 @@ public sealed class DownloadDirectoryProgressArgs : EventArgs
     }
 
     /// <summary>Objects completed so far.</summary>
-    public long NumberOfFilesDownloaded { get; }
+    public int NumberOfFilesDownloaded { get; }
 
-    /// <summary>Objects listed so far; final once the listing has ended.</summary>
-    public long TotalNumberOfFiles { get; }
+    /// <summary>Objects listed so far; final once the listing has ended. An <see langword="int"/> as in the AWS SDK,
+    /// so it stops at <see cref="int.MaxValue"/>.</summary>
+    public int TotalNumberOfFiles { get; }
 
     /// <summary>Bytes of completed objects.</summary>
     public long TransferredBytes { get; }

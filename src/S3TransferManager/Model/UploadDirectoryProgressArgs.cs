@@ -3,7 +3,7 @@ namespace S3TransferManager;
 /// <summary>Progress of a directory upload, raised as each file completes.</summary>
 public sealed class UploadDirectoryProgressArgs : EventArgs
 {
-    internal UploadDirectoryProgressArgs(long numberOfFilesUploaded, long totalNumberOfFiles, long transferredBytes,
+    internal UploadDirectoryProgressArgs(int numberOfFilesUploaded, int totalNumberOfFiles, long transferredBytes,
         long totalBytes, string? currentFile)
     {
         NumberOfFilesUploaded = numberOfFilesUploaded;
@@ -14,10 +14,11 @@ public sealed class UploadDirectoryProgressArgs : EventArgs
     }
 
     /// <summary>Files completed so far.</summary>
-    public long NumberOfFilesUploaded { get; }
+    public int NumberOfFilesUploaded { get; }
 
-    /// <summary>Files found so far; final once the enumeration has ended.</summary>
-    public long TotalNumberOfFiles { get; }
+    /// <summary>Files found so far; final once the enumeration has ended. An <see langword="int"/> as in the AWS SDK,
+    /// so it stops at <see cref="int.MaxValue"/>.</summary>
+    public int TotalNumberOfFiles { get; }
 
     /// <summary>Bytes of completed files.</summary>
     public long TransferredBytes { get; }

@@ -74,4 +74,30 @@ public sealed class DirectoryRoundTripTests(MotoServer moto)
         Assert.True(System.IO.Directory.Exists(Path.Combine(s3.PathFor("copy"), "empty-folder")));
         Assert.Empty(System.IO.Directory.GetFiles(s3.PathFor("copy"), "*", SearchOption.AllDirectories));
     }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_ProgressEvents_ReachEveryObjectAndByte()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        long total = 0;
+        foreach ((string key, byte[] content) in DirectoryTree.SmallFiles(20, "dir"))
+        {
+            await s3.PutAsync(key, content);
+            total += content.Length;
+        }
+
+        using TransferUtility utility = s3.CreateUtility();
+        var seen = new List<DownloadDirectoryProgressArgs>();
+        var request = new TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = s3.BucketName, S3Directory = "dir", LocalDirectory = s3.PathFor("copy"),
+        };
+        request.DownloadedDirectoryProgressEvent += (_, e) => { lock (seen) { seen.Add(e); } };
+
+        await utility.DownloadDirectoryWithResponseAsync(request).WaitAsync(TimeSpan.FromMinutes(1));
+
+        Assert.Equal(20, seen.Count);
+        Assert.Equal(20, seen.Max(e => e.NumberOfFilesDownloaded));
+        Assert.Equal(total, seen.Max(e => e.TransferredBytes));
+    }
 }
