@@ -35,7 +35,10 @@ internal sealed class DownloadDirectoryCommand
 
     private async IAsyncEnumerable<S3Object> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = _request.S3Directory };
+        // "logs" means the folder logs/, not every key starting with "logs" (logs2/..., logs.txt).
+        string? prefix = string.IsNullOrEmpty(_request.S3Directory) || _request.S3Directory.EndsWith('/')
+            ? _request.S3Directory : _request.S3Directory + "/";
+        var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = prefix };
         ListObjectsV2Response page;
         do
         {

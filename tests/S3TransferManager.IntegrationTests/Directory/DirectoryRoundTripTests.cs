@@ -100,4 +100,18 @@ public sealed class DirectoryRoundTripTests(MotoServer moto)
         Assert.Equal(20, seen.Max(e => e.NumberOfFilesDownloaded));
         Assert.Equal(total, seen.Max(e => e.TransferredBytes));
     }
+
+    [Fact]
+    public async Task DownloadDirectoryAsync_SiblingWithTheSamePrefix_IsNotDownloaded()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("logs/a.txt", [1]);
+        await s3.PutAsync("logs2/b.txt", [2]);
+        await s3.PutAsync("logs.txt", [3]);
+
+        using TransferUtility utility = s3.CreateUtility();
+        await utility.DownloadDirectoryAsync(s3.BucketName, "logs", s3.PathFor("copy")).WaitAsync(TimeSpan.FromMinutes(1));
+
+        Assert.Equal(["a.txt"], DirectoryTree.Read(s3.PathFor("copy")).Keys);
+    }
 }
