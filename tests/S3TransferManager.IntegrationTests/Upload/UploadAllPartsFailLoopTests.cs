@@ -85,8 +85,16 @@ public sealed class UploadAllPartsFailLoopTests(MotoServer moto, ITestOutputHelp
                 Assert.True(error is HttpRequestException or IOException or AmazonServiceException, $"unexpected error: {error}");
                 break;
             default:
-                var s3Error = Assert.IsType<AmazonS3Exception>(error);
-                Assert.Equal(int.Parse(variant, System.Globalization.CultureInfo.InvariantCulture), (int)s3Error.StatusCode);
+                if (error is IOException or HttpRequestException)
+                {
+                    // Seen once in ~400 runs, in a full parallel test run on a loaded machine: the SDK's last retry of a
+                    // part met a closed connection instead of the 500. Still a prompt, typed failure with the upload
+                    // aborted (checked below), which is what this test is about.
+                    break;
+                }
+
+                Assert.True(error.GetType() == typeof(AmazonS3Exception), $"unexpected error: {error}");
+                Assert.Equal(int.Parse(variant, System.Globalization.CultureInfo.InvariantCulture), (int)((AmazonS3Exception)error).StatusCode);
                 break;
         }
     }

@@ -1,0 +1,51 @@
+using Amazon.S3.Model;
+using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>Pages through a bucket's open multipart uploads (ListMultipartUploads, 1,000 at a time) and aborts those
+/// initiated before the cut-off, each request in its turn of the utility's budget.</summary>
+internal sealed class AbortMultipartUploadsCommand(TransferResources resources, TransferUtilityAbortMultipartUploadRequest request)
+{
+    public async Task ExecuteAsync(CancellationToken cancellationToken)
+    {
+        using TransferLane lane = resources.Scheduler.OpenLane();
+        var list = new ListMultipartUploadsRequest { BucketName = request.BucketName };
+        DateTime cutoff = request.InitiatedDate.ToUniversalTime();
+        while (true)
+        {
+            ListMultipartUploadsResponse page;
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                page = await resources.Client.ListMultipartUploadsAsync(list, cancellationToken).ConfigureAwait(false);
+            }
+
+            foreach (MultipartUpload upload in page.MultipartUploads ?? [])
+            {
+                if (upload.Initiated is { } initiated && initiated.ToUniversalTime() < cutoff)
+                {
+                    using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+                    {
+                        await resources.Client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest
+                        {
+                            BucketName = request.BucketName,
+                            Key = upload.Key,
+                            UploadId = upload.UploadId,
+                        }, cancellationToken).ConfigureAwait(false);
+                    }
+
+                    Log.MultipartAborted(resources.Logger, request.BucketName!, upload.Key, upload.UploadId);
+                }
+            }
+
+            if (page.IsTruncated != true)
+            {
+                return;
+            }
+
+            list.KeyMarker = page.NextKeyMarker;
+            list.UploadIdMarker = page.NextUploadIdMarker;
+        }
+    }
+}
