@@ -2,5 +2,5 @@ namespace S3TransferManager.Cli;
 
 internal static class Program
 {
-    private static Task<int> Main(string[] args) => Task.FromResult(0);
+    private static Task<int> Main(string[] args) => CliApp.RunAsync(args, CliConsole.FromProcess(), handleCtrlC: true);
 }
