@@ -20,6 +20,7 @@ internal static class CliApp
         root.Subcommands.Add(CatCommand.Create(options, console));
         root.Subcommands.Add(ListCommand.Create(options, console));
         root.Subcommands.Add(RemoveCommand.Create(options, console));
+        root.Subcommands.Add(MakeBucketCommand.Create(options, console));
         root.Subcommands.Add(AbortUploadsCommand.Create(options, console));
         root.Subcommands.Add(ServeCommand.Create(console));
         root.Subcommands.Add(DemoCommand.Create(options, console));

@@ -58,8 +58,9 @@ internal static class DemoCommand
             await s3.PutBucketAsync(new PutBucketRequest { BucketName = bucket }, token);
 
             var steps = new JsonArray();
-            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => DemoFile.WriteAsync(original, size, token));
-            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, "upload", size, report =>
+            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => ProgressDisplay.RunAsync(console, settings, "generate", size,
+                report => DemoFile.WriteAsync(original, size, report, token)));
+            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, "upload  ", size, report =>
             {
                 var request = new TransferUtilityUploadRequest { BucketName = bucket, Key = key, FilePath = original };
                 if (settings.PartSize is { } partSize)
@@ -88,7 +89,7 @@ internal static class DemoCommand
                 await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(bucket, key, token);
                 using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
                 await using var hashing = new HashingStream(sha);
-                await ProgressDisplay.RunAsync(console, settings, "stream", size,
+                await ProgressDisplay.RunAsync(console, settings, "stream  ", size,
                     report => StreamToOutput.CopyAsync(response.ResponseStream, hashing, report, size, token));
                 return sha.GetHashAndReset();
             });

@@ -8,7 +8,7 @@ internal static class DemoFile
 {
     private const int ChunkSize = 64 * 1024;
 
-    public static async Task<byte[]> WriteAsync(string path, long size, CancellationToken token)
+    public static async Task<byte[]> WriteAsync(string path, long size, Action<long, long> report, CancellationToken token)
     {
         // Random bytes, not zeros: nothing on the way (compression, dedup) gets an easy ride. Seeded for repeatability.
         var random = new Random(20261123);
@@ -24,6 +24,7 @@ internal static class DemoFile
                 sha.AppendData(buffer, 0, count);
                 await file.WriteAsync(buffer.AsMemory(0, count), token);
                 written += count;
+                report(written, size);
             }
         }
         finally

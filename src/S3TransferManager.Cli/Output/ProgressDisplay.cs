@@ -39,6 +39,7 @@ internal static class ProgressDisplay
                 new PercentageColumn(),
                 new DownloadedColumn(),
                 new TransferSpeedColumn(),
+                new ElapsedTimeColumn(),
                 new RemainingTimeColumn(),
                 new SpinnerColumn())
             .StartAsync(async context =>
