@@ -7,12 +7,14 @@ internal sealed record CliRun(int ExitCode, byte[] Stdout, string Stderr)
 
     public string StdoutText => System.Text.Encoding.UTF8.GetString(Stdout);
 
-    public static async Task<CliRun> RunAsync(Stream? stdin, params string[] args)
+    public static Task<CliRun> RunAsync(Stream? stdin, params string[] args) => RunAsync(stdin, CancellationToken.None, args);
+
+    public static async Task<CliRun> RunAsync(Stream? stdin, CancellationToken token, params string[] args)
     {
         using var output = new MemoryStream();
         using var error = new StringWriter();
         var console = new CliConsole(stdin ?? Stream.Null, output, error, errorIsTerminal: false);
-        int code = await CliApp.RunAsync(args, console, handleCtrlC: false).WaitAsync(Limit);
+        int code = await CliApp.RunAsync(args, console, handleCtrlC: false, token).WaitAsync(Limit);
         return new CliRun(code, output.ToArray(), error.ToString());
     }
 
