@@ -10,7 +10,7 @@ internal static class CliApp
     public static RootCommand Build(CliConsole console)
     {
         var options = new GlobalOptions();
-        var root = new RootCommand("s3tm: fast S3 transfers with S3TransferManager (https://github.com/ - see README)");
+        var root = new RootCommand("s3tm: copy, stream, list and remove S3 objects with S3TransferManager");
         foreach (Option option in options.All)
         {
             root.Options.Add(option);
@@ -67,9 +67,10 @@ internal static class CliApp
             await console.Error.WriteLineAsync("s3tm: cancelled");
             return ExitCodes.Cancelled;
         }
-        catch (Exception e) when (e is AmazonServiceException or AmazonClientException or IOException or InvalidDataException
-            or UnauthorizedAccessException or HttpRequestException or InvalidOperationException or ArgumentException)
+        catch (Exception e)
         {
+            // Any failure of the transfer itself (S3 errors, I/O, the library's own exceptions) is exit code 1 with
+            // one line, not a stack trace: scripts read the code, people read the line.
             await console.Error.WriteLineAsync($"s3tm: error: {Describe(e)}");
             return ExitCodes.Failed;
         }
