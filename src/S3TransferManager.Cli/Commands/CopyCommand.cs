@@ -58,7 +58,7 @@ internal static class CopyCommand
                 : target with { Key = target.Key + Path.GetFileName(source) };
         }
 
-        var request = new TransferUtilityUploadRequest { BucketName = target.Bucket, Key = target.Key };
+        TransferUtilityUploadRequest request = TransferRequests.Upload(settings, target.Bucket, target.Key);
         if (fromStdin)
         {
             // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
@@ -67,16 +67,6 @@ internal static class CopyCommand
         else
         {
             request.FilePath = source;
-        }
-
-        if (settings.PartSize is { } partSize)
-        {
-            request.PartSize = partSize;
-        }
-
-        if (settings.Checksum is { } checksum)
-        {
-            request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
         }
 
         long total = fromStdin ? -1 : new FileInfo(source).Length;
@@ -119,12 +109,7 @@ internal static class CopyCommand
                 destination = Path.Combine(destination, source.Key[(source.Key.LastIndexOf('/') + 1)..]);
             }
 
-            var request = new TransferUtilityDownloadRequest { BucketName = source.Bucket, Key = source.Key, FilePath = destination };
-            if (settings.PartSize is { } partSize)
-            {
-                request.PartSize = partSize;
-            }
-
+            TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
             response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
             {
                 request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);

@@ -62,23 +62,14 @@ internal static class DemoCommand
                 report => DemoFile.WriteAsync(original, size, report, token)));
             await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, "upload  ", size, report =>
             {
-                var request = new TransferUtilityUploadRequest { BucketName = bucket, Key = key, FilePath = original };
-                if (settings.PartSize is { } partSize)
-                {
-                    request.PartSize = partSize;
-                }
-
-                if (settings.Checksum is { } checksum)
-                {
-                    request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
-                }
-
+                TransferUtilityUploadRequest request = TransferRequests.Upload(settings, bucket, key);
+                request.FilePath = original;
                 request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
                 return utility.UploadWithResponseAsync(request, token);
             }));
             await TimeAsync(settings, console, steps, "download", size, () => ProgressDisplay.RunAsync(console, settings, "download", size, report =>
             {
-                var request = new TransferUtilityDownloadRequest { BucketName = bucket, Key = key, FilePath = downloaded };
+                TransferUtilityDownloadRequest request = TransferRequests.Download(settings, bucket, key, downloaded);
                 request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
                 return utility.DownloadWithResponseAsync(request, token);
             }));
@@ -86,7 +77,7 @@ internal static class DemoCommand
             File.Delete(downloaded);
             byte[] streamed = await TimeAsync(settings, console, steps, "stream", size, async () =>
             {
-                await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(bucket, key, token);
+                await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(TransferRequests.OpenStream(settings, bucket, key), token);
                 using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
                 await using var hashing = new HashingStream(sha);
                 await ProgressDisplay.RunAsync(console, settings, "stream  ", size,

@@ -11,12 +11,7 @@ internal static class StreamToOutput
     public static async Task<(TransferUtilityOpenStreamResponse Response, long Bytes)> CopyAsync(CliSettings settings,
         CliConsole console, TransferUtility utility, S3Location source, string label, CancellationToken token)
     {
-        var request = new TransferUtilityOpenStreamRequest { BucketName = source.Bucket, Key = source.Key };
-        if (settings.PartSize is { } partSize)
-        {
-            request.PartSize = partSize;
-        }
-
+        TransferUtilityOpenStreamRequest request = TransferRequests.OpenStream(settings, source.Bucket, source.Key);
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(request, token);
         long bytes = await ProgressDisplay.RunAsync(console, settings, label, response.ContentLength,
             report => CopyAsync(response.ResponseStream, console.Out, report, response.ContentLength, token));
