@@ -58,7 +58,7 @@ public sealed class TransferUtility : IDisposable
         ArgumentNullException.ThrowIfNull(request);
         ObjectDisposedException.ThrowIf(_disposed, this);
         request.Validate();
-        return new UploadCommand(_resources.Client, _resources.Config, request, _resources.Logger).ExecuteAsync(cancellationToken);
+        return new UploadCommand(_resources, request).ExecuteAsync(cancellationToken);
     }
 
     /// <summary>

@@ -25,9 +25,23 @@ public sealed class TransferUtilityConfig
     /// <value>3. Zero disables resuming.</value>
     public int InterruptedBodyRetryAttempts { get; set; } = 3;
 
-    /// <summary>The delay before the first resume of an interrupted body; it doubles for each further attempt.</summary>
+    /// <summary>The delay before the first resume of an interrupted body; it doubles for each further attempt (up to
+    /// 20 seconds), and each delay is jittered between half and all of that, so parts that fail together do not come
+    /// back together.</summary>
     /// <value>100 milliseconds.</value>
     public TimeSpan InterruptedBodyRetryDelay { get; set; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>
+    /// How long a download's response body may deliver no byte (or a part's request get no response) before it is
+    /// treated like a cut-off body: the missing range is requested again, within <see cref="InterruptedBodyRetryAttempts"/>.
+    /// The HTTP client's own timeout covers response headers, not a body that just stops sending. The clock runs only
+    /// while a read waits, so an OpenStream reader that pauses is never taken for a stall.
+    /// </summary>
+    /// <value>30 seconds: S3 answers a GET in tens of milliseconds and streams at tens of MB/s per connection, so a
+    /// healthy connection is never silent that long, even throttled; botocore's read timeout is 60 s and the AWS SDK
+    /// for .NET's 300 s, long enough that one dead connection holds a whole transfer for minutes.
+    /// <see cref="Timeout.InfiniteTimeSpan"/> turns detection off.</value>
+    public TimeSpan BodyStallTimeout { get; set; } = TimeSpan.FromSeconds(30);
 
     /// <summary>
     /// How many bytes of pooled buffers the utility may hold at once for parts that wait in memory: OpenStream parts
@@ -45,6 +59,10 @@ public sealed class TransferUtilityConfig
     /// </summary>
     /// <value><see langword="false"/>: the operating system's cache is trusted, as other transfer managers do.</value>
     public bool FlushToDisk { get; set; }
+
+    /// <summary>How long a failure path waits for anything it does not control: in-flight parts to stop after a failure
+    /// or cancellation, and AbortMultipartUpload. Internal: tests shorten it.</summary>
+    internal TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
 
     internal TransferUtilityConfig Validated()
     {
@@ -68,6 +86,11 @@ public sealed class TransferUtilityConfig
             throw new ArgumentOutOfRangeException(nameof(InterruptedBodyRetryAttempts), InterruptedBodyRetryAttempts, "Retry attempts cannot be negative.");
         }
 
+        if (BodyStallTimeout <= TimeSpan.Zero && BodyStallTimeout != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BodyStallTimeout), BodyStallTimeout, "The stall timeout must be positive, or Timeout.InfiniteTimeSpan.");
+        }
+
         if (InterruptedBodyRetryDelay < TimeSpan.Zero)
         {
             throw new ArgumentOutOfRangeException(nameof(InterruptedBodyRetryDelay), InterruptedBodyRetryDelay, "The retry delay cannot be negative.");
@@ -81,7 +104,9 @@ public sealed class TransferUtilityConfig
             BufferMemoryLimit = BufferMemoryLimit,
             InterruptedBodyRetryAttempts = InterruptedBodyRetryAttempts,
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
+            BodyStallTimeout = BodyStallTimeout,
             FlushToDisk = FlushToDisk,
+            FailureWaitLimit = FailureWaitLimit,
         };
     }
 }

@@ -14,13 +14,20 @@ internal sealed class BufferedMultipartStream : Stream
     private readonly PartBufferManager _manager;
     private readonly CancellationTokenSource _stopProducers;
     private readonly long _length;
+    private readonly TimeSpan? _disposeWaitLimit;
     private Task _producers = Task.CompletedTask;
     private PartReader? _reader;
     private long _position;
     private int _disposed;
 
-    public BufferedMultipartStream(PartBufferManager manager, long length, CancellationTokenSource stopProducers)
+    /// <param name="manager">The parts, in order.</param>
+    /// <param name="length">The object's length.</param>
+    /// <param name="stopProducers">Cancels the producers; canceled on disposal.</param>
+    /// <param name="disposeWaitLimit">How long <see cref="DisposeAsync"/> waits for the producers to stop; null: as long
+    /// as they take.</param>
+    public BufferedMultipartStream(PartBufferManager manager, long length, CancellationTokenSource stopProducers, TimeSpan? disposeWaitLimit = null)
     {
+        _disposeWaitLimit = disposeWaitLimit;
         _manager = manager;
         _length = length;
         _stopProducers = stopProducers;
@@ -132,7 +139,10 @@ internal sealed class BufferedMultipartStream : Stream
     public override async ValueTask DisposeAsync()
     {
         Dispose(disposing: true);
-        await _producers.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+
+        // Producers were canceled; one stuck in a call that ignores cancellation is not waited for past the limit.
+        Task producers = _disposeWaitLimit is { } limit ? _producers.WaitAsync(limit) : _producers;
+        await producers.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         GC.SuppressFinalize(this);
     }
 }

@@ -283,6 +283,19 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         Stop(disposing: false, partNumber, $"Downloading part {partNumber} failed: {error.Message}", error);
     }
 
+    /// <summary>Stops the download because the caller canceled it: the reader's current and later reads throw
+    /// <see cref="OperationCanceledException"/>. Does nothing once stopped.</summary>
+    public void Cancel(CancellationToken cancellationToken)
+    {
+        int part;
+        lock (_lock)
+        {
+            part = _nextPart;
+        }
+
+        Stop(disposing: false, part, "The download was canceled.", new OperationCanceledException(cancellationToken));
+    }
+
     /// <summary>Fails the download with a message of its own (a body of the wrong length has no exception).</summary>
     internal void Fail(int partNumber, string message) => Stop(disposing: false, partNumber, message, null);
 
@@ -372,8 +385,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         return handed;
     }
 
-    /// <summary>Once stopped: takes back the handed part (disposed here) and returns what the reader must throw, the
-    /// part failure or <see cref="ObjectDisposedException"/>.</summary>
+    /// <summary>Once stopped: takes back the handed part (disposed here) and returns what the reader must throw: the
+    /// part failure, <see cref="OperationCanceledException"/> after <see cref="Cancel"/>, or
+    /// <see cref="ObjectDisposedException"/>.</summary>
     internal Exception ReaderStopped()
     {
         PartSlot handed;
@@ -383,8 +397,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             Debug.Assert(_stopped, "Only called once stopped.");
             handed = _handed;
             _handed = default;
-            error = _disposed
-                ? new ObjectDisposedException(nameof(PartBufferManager))
+            error = _disposed ? new ObjectDisposedException(nameof(PartBufferManager))
+                : _failureCause is OperationCanceledException canceled ? new OperationCanceledException(_failureMessage, canceled, canceled.CancellationToken)
                 : new PartDownloadException(_failedPart, _failureMessage!, _failureCause);
         }
 

@@ -87,9 +87,8 @@ internal sealed class DownloadSession : IDisposable
             lease = await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
         }
 
-        TransferUtilityConfig config = _resources.Config;
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, _resources.TimeProvider, _resources.Logger);
+            _resources.ResumePolicy, _resources.Logger);
     }
 
     /// <summary>Fills the object's description into the caller's response.</summary>

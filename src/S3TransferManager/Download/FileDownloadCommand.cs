@@ -17,7 +17,7 @@ internal sealed class FileDownloadCommand
     {
         _resources = resources;
         _request = request;
-        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null);
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
     }
 
     public async Task<TransferUtilityDownloadResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -34,7 +34,7 @@ internal sealed class FileDownloadCommand
         catch (Exception e)
         {
             Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
-            _request.OnFailed(new DownloadFailedEventArgs(_request, e, _progress.TransferredBytes));
+            RaiseFailed(e);
             throw;
         }
         finally
@@ -45,6 +45,19 @@ internal sealed class FileDownloadCommand
         session.LogCompleted(_request.FilePath!);
         _request.OnCompleted(new DownloadCompletedEventArgs(_request, response));
         return response;
+    }
+
+    /// <summary>Raises DownloadFailedEvent. A handler that throws is logged: the caller gets the download's own error.</summary>
+    private void RaiseFailed(Exception error)
+    {
+        try
+        {
+            _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes));
+        }
+        catch (Exception handlerError)
+        {
+            Log.FailedHandlerThrew(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!, handlerError);
+        }
     }
 
     private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
@@ -62,7 +75,7 @@ internal sealed class FileDownloadCommand
             {
                 await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
             }
-        }, cancellationToken).ConfigureAwait(false);
+        }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
 
         file.Commit(config.FlushToDisk);
         _progress.Complete();

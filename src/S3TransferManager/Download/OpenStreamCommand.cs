@@ -39,7 +39,7 @@ internal sealed class OpenStreamCommand
         var manager = new PartBufferManager(session.Layout.PartCount, _request.MaxInMemoryParts, _resources.Pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop);
+        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop, _resources.Config.FailureWaitLimit);
         stream.AttachProducers(RunProducersAsync(session, lane, manager, stop.Token));
 
         var response = new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream));
@@ -89,8 +89,15 @@ internal sealed class OpenStreamCommand
                     manager.Fail(part, e);
                     throw;
                 }
-            }, stopToken).ConfigureAwait(false);
+            }, stopToken, _resources.Config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
             session.LogCompleted(Destination);
+        }
+        catch (OperationCanceledException) when (stopToken.IsCancellationRequested)
+        {
+            // The caller's token was canceled after the open (or the stream was disposed, and this is a no-op): a
+            // reader waiting for a part that will never come must be told, not left waiting.
+            manager.Cancel(stopToken);
+            throw;
         }
         catch (Exception e) when (!stopToken.IsCancellationRequested)
         {

@@ -8,8 +8,9 @@ namespace S3TransferManager.Download;
 
 /// <summary>
 /// The bytes of one part, read from its HTTP body. When the body breaks off (an <see cref="IOException"/>, or an end
-/// before the promised length), only the missing range is requested again, with If-Match, a bounded number of times
-/// with doubling delays. A canceled read loses nothing either: the next read requests the rest of the range. Invariant:
+/// before the promised length, or a body or response that makes no progress for the stall timeout), only the missing
+/// range is requested again, with If-Match, a bounded number of times with growing, jittered delays. A canceled read
+/// loses nothing either: the next read requests the rest of the range. Invariant:
 /// <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed out exactly once.
 /// </summary>
 internal sealed class ResumableRangeStream : Stream
@@ -18,9 +19,8 @@ internal sealed class ResumableRangeStream : Stream
     private readonly int _partNumber;
     private readonly long _start;
     private readonly long _end;
-    private readonly int _maxResumes;
-    private readonly TimeSpan _resumeDelay;
-    private readonly TimeProvider _timeProvider;
+    private readonly ResumePolicy _policy;
+    private readonly StallGuard _stall;
     private readonly ILogger _logger;
     private GetObjectResponse? _response;
     private RequestLease? _lease;
@@ -35,13 +35,11 @@ internal sealed class ResumableRangeStream : Stream
     /// <see langword="null"/> to send the GET on the first read.</param>
     /// <param name="lease">The slot of the shared request budget this part's request holds, owned from now on and
     /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
-    /// <param name="maxResumes">How many times a broken body may be resumed.</param>
-    /// <param name="resumeDelay">The delay before the first resume; it doubles for each further one.</param>
-    /// <param name="timeProvider">The clock the resume delays wait on (a fake one in tests, so backoff costs no real
-    /// time).</param>
+    /// <param name="policy">How often, after which delays, and after how long a silence a body is resumed (its clock
+    /// is a fake one in tests, so backoff and stalls cost no real time).</param>
     /// <param name="logger">Where resumes are logged.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        RequestLease? lease, int maxResumes, TimeSpan resumeDelay, TimeProvider timeProvider, ILogger logger)
+        RequestLease? lease, ResumePolicy policy, ILogger logger)
     {
         _requester = requester;
         _partNumber = partNumber;
@@ -50,9 +48,8 @@ internal sealed class ResumableRangeStream : Stream
         _next = start;
         _response = response;
         _lease = lease;
-        _maxResumes = maxResumes;
-        _resumeDelay = resumeDelay;
-        _timeProvider = timeProvider;
+        _policy = policy;
+        _stall = new StallGuard(policy.StallTimeout, policy.TimeProvider);
         _logger = logger;
     }
 
@@ -84,9 +81,8 @@ internal sealed class ResumableRangeStream : Stream
     /// rather than in whoever reads the body later.</summary>
     public async ValueTask OpenAsync(CancellationToken cancellationToken)
     {
-        if (_response is null && Remaining > 0)
+        while (_response is null && Remaining > 0 && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
         {
-            _response = await _requester.GetAsync(_next, _end, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -106,26 +102,40 @@ internal sealed class ResumableRangeStream : Stream
 
         while (true)
         {
-            _response ??= await _requester.GetAsync(_next, _end, cancellationToken).ConfigureAwait(false);
+            if (_response is null && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
+            {
+                continue;
+            }
+
             int read;
+            CancellationToken token = _stall.Arm(cancellationToken);
             try
             {
-                read = await _response.ResponseStream.ReadAsync(buffer, cancellationToken).ConfigureAwait(false);
+                read = await _response!.ResponseStream.ReadAsync(buffer, token).ConfigureAwait(false);
             }
             catch (IOException e) when (!cancellationToken.IsCancellationRequested)
             {
+                _stall.Disarm();
                 await PrepareResumeAsync(e, cancellationToken).ConfigureAwait(false);
+                continue;
+            }
+            catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
+            {
+                _stall.Disarm();
+                await PrepareResumeAsync(StalledError("body"), cancellationToken).ConfigureAwait(false);
                 continue;
             }
             catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
             {
                 // A canceled read leaves the body at an unknown byte: drop it, so that a later read (a reader that
                 // canceled one read and goes on) requests the rest of the range from the last byte handed out.
-                _response.Dispose();
+                _stall.Disarm();
+                _response!.Dispose();
                 _response = null;
                 throw;
             }
 
+            _stall.Disarm();
             if (read == 0)
             {
                 var truncated = new EndOfStreamException($"The body ended {Remaining} bytes before the end of part {_partNumber}.");
@@ -138,12 +148,37 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
+    /// <summary>Sends the GET for the rest of the range; false when its answer stalled (then a resume was prepared
+    /// and the caller tries again).</summary>
+    private async ValueTask<bool> TryRequestAsync(CancellationToken cancellationToken)
+    {
+        CancellationToken token = _stall.Arm(cancellationToken);
+        try
+        {
+            _response = await _requester.GetAsync(_next, _end, token).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
+        {
+            _stall.Disarm();
+            await PrepareResumeAsync(StalledError("response"), cancellationToken).ConfigureAwait(false);
+            return false;
+        }
+        finally
+        {
+            _stall.Disarm();
+        }
+    }
+
+    private TimeoutException StalledError(string what) =>
+        new($"The {what} of part {_partNumber} made no progress for {_policy.StallTimeout.TotalSeconds:0.###} s.");
+
     private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
     {
         _response?.Dispose();
         _response = null;
         DownloadTarget target = _requester.Target;
-        if (_resumes >= _maxResumes)
+        if (_resumes >= _policy.MaxResumes)
         {
             throw new PartDownloadException(_partNumber,
                 $"Part {_partNumber} of s3://{target.BucketName}/{target.Key} (bytes {_start}-{_end}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
@@ -151,11 +186,11 @@ internal sealed class ResumableRangeStream : Stream
         }
 
         _resumes++;
-        Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _maxResumes, error);
-        TimeSpan delay = _resumeDelay * (1 << Math.Min(_resumes - 1, 16));
+        Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _policy.MaxResumes, error);
+        TimeSpan delay = _policy.DelayBefore(_resumes);
         if (delay > TimeSpan.Zero)
         {
-            await Task.Delay(delay, _timeProvider, cancellationToken).ConfigureAwait(false);
+            await Task.Delay(delay, _policy.TimeProvider, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -185,6 +220,7 @@ internal sealed class ResumableRangeStream : Stream
         {
             _response?.Dispose();
             _response = null;
+            _stall.Dispose();
             ReleaseLease();
         }
 

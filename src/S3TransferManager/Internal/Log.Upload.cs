@@ -25,4 +25,16 @@ internal static partial class Log
 
     [LoggerMessage(106, LogLevel.Error, "Could not abort multipart upload {UploadId} of s3://{Bucket}/{Key}; its parts stay stored until a lifecycle rule removes them")]
     public static partial void AbortFailed(ILogger logger, string bucket, string key, string uploadId, Exception error);
+
+    [LoggerMessage(107, LogLevel.Error, "Gave up aborting multipart upload {UploadId} of s3://{Bucket}/{Key} after {Limit}; its parts stay stored until a lifecycle rule removes them")]
+    public static partial void AbortTimedOut(ILogger logger, string bucket, string key, string uploadId, TimeSpan limit);
+
+    [LoggerMessage(108, LogLevel.Warning, "{Count} part upload(s) or source read(s) of multipart upload {UploadId} of s3://{Bucket}/{Key} did not stop within {Limit} of the failure; returning the error without them")]
+    public static partial void PartsAbandoned(ILogger logger, string bucket, string key, string uploadId, int count, TimeSpan limit);
+
+    [LoggerMessage(109, LogLevel.Warning, "A {EventName} handler for s3://{Bucket}/{Key} threw; the transfer's own error is returned")]
+    public static partial void FailedHandlerThrew(ILogger logger, string eventName, string bucket, string key, Exception error);
+
+    [LoggerMessage(110, LogLevel.Warning, "Could not close the input stream of the failed upload to s3://{Bucket}/{Key}")]
+    public static partial void InputStreamCloseFailed(ILogger logger, string bucket, string key, Exception error);
 }

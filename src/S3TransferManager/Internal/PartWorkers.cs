@@ -5,12 +5,21 @@ namespace S3TransferManager.Internal;
 /// <summary>
 /// Runs one action per part on a fixed number of workers that claim parts in increasing order, so the part a reader
 /// needs next is always already claimed. The first failure cancels the rest; it is the error the caller sees, unless the
-/// caller itself cancelled. No list of tasks grows with the part count.
+/// caller itself cancelled. No list of tasks grows with the part count. After a failure or cancellation, the workers get
+/// <c>drainLimit</c> to stop; one stuck in a call that ignores cancellation is then left behind, so the caller still
+/// gets an answer.
 /// </summary>
 internal static class PartWorkers
 {
+    /// <param name="partCount">Parts 1..partCount are run.</param>
+    /// <param name="workerCount">How many run at once.</param>
+    /// <param name="partAction">Runs one part; its token is canceled by the first failure or the caller.</param>
+    /// <param name="cancellationToken">The caller's token.</param>
+    /// <param name="drainLimit">How long stopped workers are waited for after a failure or cancellation; null: as
+    /// long as they take.</param>
+    /// <param name="time">The clock of <paramref name="drainLimit"/>; <see cref="TimeProvider.System"/> when null.</param>
     public static async Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null)
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var state = new State(partCount, partAction, failFast);
@@ -20,7 +29,15 @@ internal static class PartWorkers
             workers[i] = state.WorkAsync();
         }
 
-        await Task.WhenAll(workers).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        // Workers record their errors instead of throwing, so this task never faults.
+        Task all = Task.WhenAll(workers);
+        await all.WaitAsync(failFast.Token).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        if (!all.IsCompleted)
+        {
+            Task drained = drainLimit is { } limit ? all.WaitAsync(limit, time ?? TimeProvider.System, CancellationToken.None) : all;
+            await drained.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
+
         cancellationToken.ThrowIfCancellationRequested();
         if (state.FirstError is { } error)
         {

@@ -21,6 +21,10 @@ internal static class TransferLimits
     /// <summary>S3's largest number of parts in one multipart upload.</summary>
     public const int MaxPartCount = 10_000;
 
+    /// <summary>How long a failed or cancelled transfer waits for work it asked to stop (in-flight parts, the abort of a
+    /// multipart upload) before it gives up on it and returns its error: a caller without a token still gets an answer.</summary>
+    public static readonly TimeSpan FailureWaitLimit = TimeSpan.FromSeconds(30);
+
     /// <summary>The default part size for uploads and downloads.</summary>
     public const long DefaultPartSize = 8L * 1024 * 1024;
 }

@@ -2,6 +2,7 @@ using System.Buffers;
 using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
+using S3TransferManager.Download;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Internal;
@@ -30,6 +31,8 @@ internal sealed class TransferResources
         TimeProvider = timeProvider ?? TimeProvider.System;
         Scheduler = new RequestScheduler(config.ConcurrentServiceRequests);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
+        ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
+            TimeProvider);
     }
 
     public IAmazonS3 Client { get; }
@@ -47,4 +50,7 @@ internal sealed class TransferResources
 
     /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
     public BufferBudget Buffers { get; }
+
+    /// <summary>How part bodies are resumed when they break off or stall.</summary>
+    public ResumePolicy ResumePolicy { get; }
 }

@@ -29,6 +29,14 @@ internal sealed class BufferAccount
         }
     }
 
+    /// <summary>Lends <paramref name="bytes"/> at once, even past the limit: for reads bounded elsewhere that must not
+    /// wait (waiting there could wait for this very account's memory).</summary>
+    public BufferLease TakeNow(long bytes)
+    {
+        Interlocked.Add(ref _held, bytes);
+        return _budget.LendNow(this, bytes);
+    }
+
     /// <summary>Called once per lease, by its disposal.</summary>
     internal void Return(long bytes)
     {

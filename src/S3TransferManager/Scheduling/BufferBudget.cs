@@ -79,6 +79,20 @@ internal sealed class BufferBudget
         return WaitAsync(waiter, cancellationToken);
     }
 
+    /// <summary>Lends <paramref name="bytes"/> at once, past the limit if need be: for reads whose size is already
+    /// bounded elsewhere and that must not wait (a non-seekable upload's read-ahead to the multipart threshold).</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
+    internal BufferLease LendNow(BufferAccount account, long bytes)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(bytes);
+        lock (_lock)
+        {
+            _inUse += bytes;
+        }
+
+        return new BufferLease(account, bytes);
+    }
+
     internal void Release(long bytes)
     {
         List<Waiter>? granted = null;

@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
@@ -13,6 +14,7 @@ namespace S3TransferManager.Upload;
 internal sealed class MultipartUploadCommand
 {
     private readonly IAmazonS3 _client;
+    private readonly TransferLane _lane;
     private readonly TransferUtilityConfig _config;
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
@@ -20,9 +22,18 @@ internal sealed class MultipartUploadCommand
     private readonly List<PartETag> _parts = [];
     private readonly bool _useChunkEncoding;
 
-    public MultipartUploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
+    /// <param name="client">The client every request goes through.</param>
+    /// <param name="lane">The upload's turn of the utility's request budget: Create, every part and Complete take a
+    /// slot; Abort does not, because cleanup must never wait for the budget.</param>
+    /// <param name="config">Settings.</param>
+    /// <param name="request">What to upload.</param>
+    /// <param name="logger">Where to log.</param>
+    /// <param name="progress">Where progress goes.</param>
+    public MultipartUploadCommand(IAmazonS3 client, TransferLane lane, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger,
+        ProgressTracker progress)
     {
         _client = client;
+        _lane = lane;
         _config = config;
         _request = request;
         _logger = logger;
@@ -36,12 +47,17 @@ internal sealed class MultipartUploadCommand
 
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(IPartSource source, long partSize, CancellationToken cancellationToken)
     {
-        InitiateMultipartUploadResponse initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
+        InitiateMultipartUploadResponse initiated;
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
+        }
+
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
+        var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
         try
         {
-            var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token));
             await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);
             _parts.Sort((a, b) => a.PartNumber!.Value.CompareTo(b.PartNumber!.Value));
             var complete = new CompleteMultipartUploadRequest
@@ -51,7 +67,12 @@ internal sealed class MultipartUploadCommand
                 UploadId = uploadId,
                 PartETags = _parts,
             };
-            CompleteMultipartUploadResponse done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
+            CompleteMultipartUploadResponse done;
+            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
+            }
+
             if (string.IsNullOrEmpty(done.ETag))
             {
                 // S3 can answer 200 with an <Error> body; an answer without an ETag did not store the object.
@@ -63,6 +84,12 @@ internal sealed class MultipartUploadCommand
         }
         catch
         {
+            if (pipeline.StillRunning is > 0 and int stillRunning)
+            {
+                // S3 may still store such a part after the abort; the abort below is the best that can be done.
+                Log.PartsAbandoned(_logger, Bucket, Key, uploadId, stillRunning, _config.FailureWaitLimit);
+            }
+
             await AbortAsync(uploadId).ConfigureAwait(false);
             throw;
         }
@@ -111,7 +138,12 @@ internal sealed class MultipartUploadCommand
             UploadChecksums.Apply(request, algorithm, value);
         }
 
-        UploadPartResponse response = await _client.UploadPartAsync(request, cancellationToken).ConfigureAwait(false);
+        UploadPartResponse response;
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            response = await _client.UploadPartAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+
         PartETag eTag = UploadChecksums.ToPartETag(part.PartNumber, response);
         lock (_parts)
         {
@@ -124,12 +156,19 @@ internal sealed class MultipartUploadCommand
 
     private async Task AbortAsync(string uploadId)
     {
+        // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
+        // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
+        TimeSpan limit = _config.FailureWaitLimit;
+        using var timeout = new CancellationTokenSource(limit);
         try
         {
-            // Not the caller's token: a cancelled upload must still be aborted.
             await _client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId },
-                CancellationToken.None).ConfigureAwait(false);
+                timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, Bucket, Key, uploadId);
+        }
+        catch (OperationCanceledException) when (timeout.IsCancellationRequested)
+        {
+            Log.AbortTimedOut(_logger, Bucket, Key, uploadId, limit);
         }
         catch (Exception e)
         {

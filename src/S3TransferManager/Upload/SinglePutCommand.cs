@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
@@ -13,13 +14,15 @@ internal sealed class SinglePutCommand
     public const string DefaultContentType = "application/octet-stream";
 
     private readonly IAmazonS3 _client;
+    private readonly TransferLane _lane;
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
 
-    public SinglePutCommand(IAmazonS3 client, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
+    public SinglePutCommand(IAmazonS3 client, TransferLane lane, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
     {
         _client = client;
+        _lane = lane;
         _request = request;
         _logger = logger;
         _progress = progress;
@@ -55,7 +58,12 @@ internal sealed class SinglePutCommand
             put.Metadata.Add(entry.Key, entry.Value);
         }
 
-        PutObjectResponse response = await _client.PutObjectAsync(put, cancellationToken).ConfigureAwait(false);
+        PutObjectResponse response;
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            response = await _client.PutObjectAsync(put, cancellationToken).ConfigureAwait(false);
+        }
+
         if (length > 0)
         {
             _progress.Add(length);

@@ -1,6 +1,8 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Upload;
 
@@ -19,15 +21,18 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
     private readonly string _bucket;
     private readonly string _key;
     private readonly int _maxPartCount;
+    private readonly BufferAccount? _memory;
     private readonly Queue<PartBody> _prefetched = new();
     private int _lastPart;
     private long _read;
     private bool _ended;
 
+    // memory: the upload's share of the utility's buffer budget, taken before each part is read (none in tests).
     // maxPartCount: S3's 10,000; tests lower it to reach the limit without reading 50 GB.
     public StreamPartSource(Stream source, long partSize, long knownLength, ArrayPool<byte>? pool, ProgressTracker progress, string bucket, string key,
-        int maxPartCount = TransferLimits.MaxPartCount)
+        BufferAccount? memory = null, int maxPartCount = TransferLimits.MaxPartCount)
     {
+        _memory = memory;
         _maxPartCount = maxPartCount;
         _source = source;
         _partSize = partSize;
@@ -49,7 +54,9 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
     {
         while (_read < threshold && !_ended)
         {
-            PartBody? part = await ReadPartAsync(cancellationToken).ConfigureAwait(false);
+            // Bounded by the threshold, and nothing is uploaded (so nothing frees memory) until it is reached: these
+            // parts take their memory without waiting for the budget.
+            PartBody? part = await ReadPartAsync(waitForMemory: false, cancellationToken).ConfigureAwait(false);
             if (part is null)
             {
                 break;
@@ -92,7 +99,7 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
             return prefetched;
         }
 
-        return _ended ? null : await ReadPartAsync(cancellationToken).ConfigureAwait(false);
+        return _ended ? null : await ReadPartAsync(waitForMemory: true, cancellationToken).ConfigureAwait(false);
     }
 
     public void Dispose()
@@ -103,9 +110,14 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
         }
     }
 
-    private async ValueTask<PartBody?> ReadPartAsync(CancellationToken cancellationToken)
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease goes to the part's buffer, which gives it back on disposal.")]
+    private async ValueTask<PartBody?> ReadPartAsync(bool waitForMemory, CancellationToken cancellationToken)
     {
-        var buffer = new ChunkedBufferStream(_pool, _partSize);
+        // The part's memory first: the buffer gives it back when the part's upload is over and its body disposed.
+        BufferLease? memory = _memory is null ? null
+            : waitForMemory ? await _memory.AcquireAsync(_partSize, cancellationToken).ConfigureAwait(false)
+            : _memory.TakeNow(_partSize);
+        var buffer = new ChunkedBufferStream(_pool, _partSize, memory);
         try
         {
             long filled = await buffer.FillFromAsync(_source, _partSize, cancellationToken).ConfigureAwait(false);

@@ -1,9 +1,8 @@
-using System.Buffers;
-using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Upload;
 
@@ -13,26 +12,29 @@ namespace S3TransferManager.Upload;
 /// </summary>
 internal sealed class UploadCommand
 {
-    private readonly IAmazonS3 _client;
+    private readonly TransferResources _resources;
     private readonly TransferUtilityConfig _config;
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
-    private readonly ArrayPool<byte>? _pool;
+    private readonly TransferLane _lane;
 
-    // pool: where stream parts rent their chunks; ChunkPool.Default when null (tests pass a counting one).
-    public UploadCommand(IAmazonS3 client, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger, ArrayPool<byte>? pool = null)
+    /// <param name="resources">The utility's shared pieces: its request and memory budgets, and the pool stream parts
+    /// rent their chunks from.</param>
+    /// <param name="request">What to upload.</param>
+    public UploadCommand(TransferResources resources, TransferUtilityUploadRequest request)
     {
-        _pool = pool;
-        _client = client;
-        _config = config;
+        _resources = resources;
+        _config = resources.Config;
         _request = request;
-        _logger = logger;
-        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null);
+        _logger = resources.Logger;
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
+        _lane = resources.Scheduler.OpenLane();
     }
 
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
+        using TransferLane lane = _lane;
         long knownLength = KnownLength();
         _progress.SetTotal(knownLength);
         _request.OnInitiated(new UploadInitiatedEventArgs(_request, knownLength));
@@ -46,20 +48,46 @@ internal sealed class UploadCommand
         catch (Exception e)
         {
             Log.UploadFailed(_logger, _request.BucketName!, _request.Key!, e);
-            _request.OnFailed(new UploadFailedEventArgs(_request, e, _progress.TransferredBytes));
+            RaiseFailed(e);
+            await CloseCallerStreamAsync(failing: true).ConfigureAwait(false);
             throw;
         }
-        finally
-        {
-            if (_request.AutoCloseStream && _request.InputStream is { } stream)
-            {
-                await stream.DisposeAsync().ConfigureAwait(false);
-            }
-        }
 
+        await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
         Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
         _request.OnCompleted(new UploadCompletedEventArgs(_request, response));
         return response;
+    }
+
+    /// <summary>Raises UploadFailedEvent. A handler that throws is logged: the caller gets the upload's own error.</summary>
+    private void RaiseFailed(Exception error)
+    {
+        try
+        {
+            _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes));
+        }
+        catch (Exception handlerError)
+        {
+            Log.FailedHandlerThrew(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!, handlerError);
+        }
+    }
+
+    private async Task CloseCallerStreamAsync(bool failing)
+    {
+        if (!_request.AutoCloseStream || _request.InputStream is not { } stream)
+        {
+            return;
+        }
+
+        try
+        {
+            await stream.DisposeAsync().ConfigureAwait(false);
+        }
+        catch (Exception e) when (failing)
+        {
+            // The caller's stream failing to close must not mask why the upload failed.
+            Log.InputStreamCloseFailed(_logger, _request.BucketName!, _request.Key!, e);
+        }
     }
 
     private long KnownLength() => _request switch
@@ -79,7 +107,7 @@ internal sealed class UploadCommand
         if (length < _config.MinSizeBeforePartUpload)
         {
             using var body = new FileRegionStream(handle, 0, length);
-            return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
+            return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
         }
 
         long partSize = PartSizer.ForKnownLength(length, _request.PartSize);
@@ -90,30 +118,30 @@ internal sealed class UploadCommand
     {
         if (knownLength >= 0 && knownLength < _config.MinSizeBeforePartUpload)
         {
-            return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
+            return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
         }
 
         if (knownLength >= 0)
         {
             long partSize = PartSizer.ForKnownLength(knownLength, _request.PartSize);
-            using var known = new StreamPartSource(stream, partSize, knownLength, _pool, _progress, _request.BucketName!, _request.Key!);
+            using var known = new StreamPartSource(stream, partSize, knownLength, _resources.Pool, _progress, _request.BucketName!, _request.Key!, _resources.Buffers.OpenAccount());
             return await Multipart().ExecuteAsync(known, partSize, cancellationToken).ConfigureAwait(false);
         }
 
         // Unknown length: the part size cannot grow to fit, so the stream may hold at most 10,000 parts of it.
-        using var source = new StreamPartSource(stream, _request.PartSize, -1, _pool, _progress, _request.BucketName!, _request.Key!);
+        using var source = new StreamPartSource(stream, _request.PartSize, -1, _resources.Pool, _progress, _request.BucketName!, _request.Key!, _resources.Buffers.OpenAccount());
         ChunkedBufferStream? small = await source.PrefetchAsync(_config.MinSizeBeforePartUpload, cancellationToken).ConfigureAwait(false);
         if (small is not null)
         {
             using (small)
             {
                 _progress.SetTotal(small.Length);
-                return await new SinglePutCommand(_client, _request, _logger, _progress).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
+                return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
             }
         }
 
         return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
     }
 
-    private MultipartUploadCommand Multipart() => new(_client, _config, _request, _logger, _progress);
+    private MultipartUploadCommand Multipart() => new(_resources.Client, _lane, _config, _request, _logger, _progress);
 }

@@ -81,4 +81,17 @@ public sealed class DownloadEventsTests(MotoServer moto)
 
         Assert.Equal(["initiated", "failed NoSuchKeyException"], log);
     }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_FailedEventHandlerThrows_TheDownloadsOwnErrorIsThrown()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "missing", FilePath = s3.PathFor("f") };
+        request.DownloadFailedEvent += (_, _) => throw new InvalidOperationException("a broken handler");
+        using TransferUtility utility = s3.CreateUtility();
+
+        var error = await Assert.ThrowsAnyAsync<Amazon.S3.AmazonS3Exception>(() => utility.DownloadWithResponseAsync(request));
+
+        Assert.Equal(System.Net.HttpStatusCode.NotFound, error.StatusCode);
+    }
 }

@@ -96,6 +96,29 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     }
 
     [Fact]
+    public async Task ReadAsync_OpenTokenCanceledWhileAReadWaits_ThrowsOperationCanceledInsteadOfWaitingForever()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("object", TestData.Payload(4 * PartSize));
+        var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var never = new TaskCompletionSource();
+        string part2 = $"bytes={PartSize}-{(2 * PartSize) - 1}";
+        s3.Handler.FaultRule = r => r.Range == part2 ? new Fault.Stall(stalled, never.Task) : null;
+        using TransferUtility utility = s3.CreateUtility();
+        using var cancellation = new CancellationTokenSource();
+        await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
+            new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize }, cancellation.Token);
+        await response.ResponseStream.ReadExactlyAsync(new byte[PartSize]);
+        await stalled.Task.WaitAsync(TimeSpan.FromSeconds(30));
+
+        // A read with no token of its own, waiting for the stalled part: only the open's token can end it.
+        Task<int> waiting = response.ResponseStream.ReadAsync(new byte[10]).AsTask();
+        await cancellation.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => waiting.WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [Fact]
     public async Task OpenStreamWithResponseAsync_BadInput_ThrowsArgumentExceptionBeforeAnyRequest()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);

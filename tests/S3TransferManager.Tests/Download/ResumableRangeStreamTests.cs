@@ -87,6 +87,72 @@ public sealed class ResumableRangeStreamTests
         Assert.Equal(1 + 2, _requests.Count);
     }
 
+    [Fact]
+    public async Task ReadAsync_BodyKeepsBreakingWithJitterAtItsLowest_WaitsHalfOfEachExponentialDelay()
+    {
+        var time = new TimerRecordingTimeProvider();
+        TimeSpan delay = TimeSpan.FromSeconds(1);
+        using ResumableRangeStream stream = Create(Empty, maxResumes: 2, delay, time, random: () => 0.0);
+
+        Task<byte[]> read = ReadAllAsync(stream);
+        var delays = new List<TimeSpan>();
+        for (int resume = 0; resume < 2; resume++)
+        {
+            TimeSpan due = await time.NextTimerAsync();
+            delays.Add(due);
+            time.Advance(due);
+        }
+
+        await Assert.ThrowsAsync<PartDownloadException>(() => read.WaitAsync(TimeSpan.FromSeconds(10)));
+        Assert.Equal([delay / 2, delay], delays);
+    }
+
+    [Fact]
+    public void DelayBefore_ManyAttempts_NeverExceedsTheCapAndNeverFallsBelowHalfOfIt()
+    {
+        var low = new ResumePolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.0);
+        var high = new ResumePolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.999);
+
+        Assert.Equal(ResumePolicy.MaxDelay / 2, low.DelayBefore(40));
+        Assert.InRange(high.DelayBefore(40), ResumePolicy.MaxDelay * 0.99, ResumePolicy.MaxDelay);
+    }
+
+    [Fact]
+    public async Task ReadAsync_BodyGoesSilent_IsResumedFromTheLastByteAfterTheStallTimeout()
+    {
+        var time = new TimerRecordingTimeProvider();
+        var silent = new GatedStream(Slice(Start, End - Start + 1), freeBytes: 64);
+        using ResumableRangeStream stream = Create(
+            (start, end) => start == Start ? silent : Intact(start, end), maxResumes: 1, TimeSpan.Zero, time, stallTimeout: TimeSpan.FromSeconds(30));
+
+        Task<byte[]> read = ReadAllAsync(stream);
+        await silent.Waiting.WaitAsync(TimeSpan.FromSeconds(10));
+        time.Advance(TimeSpan.FromSeconds(30));
+
+        Assert.Equal(s_object[(int)Start..(int)(End + 1)], await read.WaitAsync(TimeSpan.FromSeconds(10)));
+        Assert.Equal([(Start, End), (Start + 64, End)], _requests.Select(r => (r.ByteRange.Start, r.ByteRange.End)));
+    }
+
+    [Fact]
+    public async Task ReadAsync_SlowButMovingBody_IsNotTakenForAStall()
+    {
+        var time = new TimerRecordingTimeProvider();
+        using ResumableRangeStream stream = Create(Intact, maxResumes: 0, TimeSpan.Zero, time, stallTimeout: TimeSpan.FromSeconds(30));
+        var buffer = new byte[64];
+
+        // Each read completes; the clock moving a long way between reads (a paused reader) must not count.
+        int total = 0;
+        int read;
+        while ((read = await stream.ReadAsync(buffer)) > 0)
+        {
+            total += read;
+            time.Advance(TimeSpan.FromMinutes(5));
+        }
+
+        Assert.Equal(End - Start + 1, total);
+        Assert.Single(_requests);
+    }
+
     private static Stream Intact(long start, long end) => new MemoryStream(Slice(start, end - start + 1));
 
     private static Stream Empty(long start, long end) => new MemoryStream([]);
@@ -95,7 +161,8 @@ public sealed class ResumableRangeStreamTests
 
     /// <summary>A stream over part <see cref="PartNumber"/> whose every GET is answered with the right headers and
     /// the body <paramref name="body"/> makes for the range asked.</summary>
-    private ResumableRangeStream Create(Func<long, long, Stream> body, int maxResumes, TimeSpan resumeDelay, TimeProvider? time = null)
+    private ResumableRangeStream Create(Func<long, long, Stream> body, int maxResumes, TimeSpan resumeDelay, TimeProvider? time = null,
+        TimeSpan? stallTimeout = null, Func<double>? random = null)
     {
         var s3 = new Mock<IAmazonS3>(MockBehavior.Strict);
         s3.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
@@ -113,8 +180,10 @@ public sealed class ResumableRangeStreamTests
             });
         var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Dictionary<string, string>());
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
+        // Jitter pinned to its top (the full exponential delay), so delays can be asserted exactly; stalls per test.
+        var policy = new ResumePolicy(maxResumes, resumeDelay, stallTimeout ?? Timeout.InfiniteTimeSpan, time ?? TimeProvider.System, random ?? (() => 1.0));
         return new ResumableRangeStream(new RangeRequester(getter, target), PartNumber, Start, End, response: null, lease: null,
-            maxResumes, resumeDelay, time ?? TimeProvider.System, NullLogger.Instance);
+            policy, NullLogger.Instance);
     }
 
     private static async Task<byte[]> ReadAllAsync(Stream stream)

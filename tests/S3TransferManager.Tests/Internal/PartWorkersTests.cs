@@ -195,4 +195,33 @@ public sealed class PartWorkersTests
             }
         }
     }
+
+    [Fact]
+    public async Task RunAsync_AWorkerIgnoresCancellationAfterAFailure_ReturnsTheFailureAfterTheDrainLimit()
+    {
+        var time = new TimerRecordingTimeProvider();
+        var stuck = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var started = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var failure = new IOException("part 2 failed");
+        Task run = PartWorkers.RunAsync(2, 2, async (part, _) =>
+        {
+            if (part == 1)
+            {
+                started.TrySetResult();
+                await stuck.Task; // ignores its token, like an SDK call that never returns
+            }
+            else
+            {
+                await started.Task;
+                throw failure;
+            }
+        }, CancellationToken.None, TimeSpan.FromSeconds(30), time);
+
+        TimeSpan due = await time.NextTimerAsync();
+        Assert.False(run.IsCompleted);
+        time.Advance(due);
+
+        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => run.WaitAsync(TimeSpan.FromSeconds(10))));
+        stuck.TrySetResult();
+    }
 }

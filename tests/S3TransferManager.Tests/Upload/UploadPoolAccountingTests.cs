@@ -28,6 +28,22 @@ public sealed class UploadPoolAccountingTests
     }
 
     [Fact]
+    public async Task ExecuteAsync_BufferMemoryLimitOfOnePart_HoldsNoMoreThanTheReadAheadToTheThreshold()
+    {
+        using var pool = new CountingArrayPool();
+        var s3 = new FakeUploadS3();
+        byte[] content = TestData.Bytes(40 * MiB);
+
+        // Without the limit the upload holds in-flight + 1 = 3 parts; with it, after the read-ahead to the 16 MiB
+        // threshold (2 parts, which may not wait), one part at a time.
+        await RunAsync(s3, pool, new ChunkyStream(content, 100_000), bufferMemoryLimit: PartSize);
+
+        pool.AssertAllReturned();
+        Assert.True(pool.MaxOutstandingBytes <= 2L * PartSize, $"peak {pool.MaxOutstandingBytes} bytes");
+        Assert.Equal(5, s3.PartsStarted.Count);
+    }
+
+    [Fact]
     public async Task ExecuteAsync_PartFailsForGood_ReturnsEveryChunkAbortsAndNeverCompletes()
     {
         using var pool = new CountingArrayPool();
@@ -96,11 +112,12 @@ public sealed class UploadPoolAccountingTests
         Assert.Equal(0, response.PartCount);
     }
 
-    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream, CancellationToken cancellationToken = default)
+    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream,
+        CancellationToken cancellationToken = default, long bufferMemoryLimit = 256 * MiB)
     {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = InFlight }.Validated();
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = InFlight, BufferMemoryLimit = bufferMemoryLimit }.Validated();
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
         request.Validate();
-        return new UploadCommand(s3.Mock.Object, config, request, NullLogger.Instance, pool).ExecuteAsync(cancellationToken);
+        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, NullLogger.Instance, pool), request).ExecuteAsync(cancellationToken);
     }
 }

@@ -1,0 +1,131 @@
+using System.Collections.Concurrent;
+using System.Net;
+using System.Text;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
+
+/// <summary>
+/// A reverse proxy on 127.0.0.1 (a free port) in front of an S3 server. Each request is classified
+/// (<see cref="S3RequestClassifier"/>), its body read to the end, and then answered as the <see cref="Plan"/> says:
+/// passed through by the <see cref="RequestForwarder"/>, or faulted here. Every request is recorded with its outcome.
+/// A real socket between client and server shows what an in-process handler cannot: connection reuse after an error,
+/// resets, and the client's own retry and timeout behaviour.
+/// </summary>
+public sealed class FaultInjectingProxy : IAsyncDisposable
+{
+    private readonly WebApplication _app;
+    private readonly RequestForwarder _forwarder;
+    private readonly ConcurrentQueue<ProxiedRequest> _requests = new();
+    private int _count;
+
+    private FaultInjectingProxy(WebApplication app, RequestForwarder forwarder)
+    {
+        _app = app;
+        _forwarder = forwarder;
+    }
+
+    public FaultPlan Plan { get; } = new();
+
+    /// <summary>The proxy's address, for a client's ServiceURL.</summary>
+    public Uri Url { get; private set; } = null!;
+
+    public IReadOnlyList<ProxiedRequest> Requests => [.. _requests.OrderBy(r => r.Index)];
+
+    public static async Task<FaultInjectingProxy> StartAsync(Uri server)
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.Listen(IPAddress.Loopback, 0);
+            kestrel.Limits.MaxRequestBodySize = null;
+        });
+        WebApplication app = builder.Build();
+        var proxy = new FaultInjectingProxy(app, new RequestForwarder(server));
+        app.Run(proxy.HandleAsync);
+        await app.StartAsync();
+        string address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+        proxy.Url = new Uri(address);
+        return proxy;
+    }
+
+    public int Count(S3Operation operation) => _requests.Count(r => r.Operation == operation);
+
+    public async ValueTask DisposeAsync()
+    {
+        await _app.StopAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(30));
+        await _app.DisposeAsync();
+        _forwarder.Dispose();
+    }
+
+    private async Task HandleAsync(HttpContext context)
+    {
+        HttpRequest request = context.Request;
+        (S3Operation operation, string? key) = S3RequestClassifier.Classify(request.Method, request.Path, request.Query);
+        int index = Interlocked.Increment(ref _count);
+        // Read the whole body first, whatever the answer: an answer sent before the body leaves the client's
+        // connection in a state it may not recover from, and that is not the fault under test.
+        byte[] body = await ReadBodyAsync(request, context.RequestAborted);
+        ProxyFault fault = Plan.Choose(operation, key);
+        // Recorded before the client can see any byte of the answer, so a test that has its response also sees
+        // the record; a request whose forwarding failed before answering is recorded with status 0.
+        int recorded = 0;
+        void Record(int status)
+        {
+            if (Interlocked.Exchange(ref recorded, 1) == 0)
+            {
+                _requests.Enqueue(new ProxiedRequest(index, operation, key, request.Method, request.Path + request.QueryString, status));
+            }
+        }
+
+        context.Response.OnStarting(() =>
+        {
+            Record(context.Response.StatusCode);
+            return Task.CompletedTask;
+        });
+        try
+        {
+            switch (fault)
+            {
+                case ProxyFault.ErrorStatus error:
+                    await WriteErrorAsync(context.Response, error, context.RequestAborted);
+                    break;
+                case ProxyFault.ResetConnection:
+                    Record(ProxiedRequest.ResetStatus);
+                    context.Abort();
+                    break;
+                default:
+                    await _forwarder.ForwardAsync(context, body, context.RequestAborted);
+                    break;
+            }
+        }
+        finally
+        {
+            Record(0);
+        }
+    }
+
+    private static async Task<byte[]> ReadBodyAsync(HttpRequest request, CancellationToken cancellationToken)
+    {
+        using var buffer = new MemoryStream(request.ContentLength is { } length and <= int.MaxValue ? (int)length : 0);
+        await request.Body.CopyToAsync(buffer, cancellationToken);
+        return buffer.ToArray();
+    }
+
+    private static async Task WriteErrorAsync(HttpResponse response, ProxyFault.ErrorStatus error, CancellationToken cancellationToken)
+    {
+        byte[] xml = Encoding.UTF8.GetBytes(
+            $"<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>{error.ErrorCode}</Code><Message>injected by the test proxy</Message><RequestId>proxy</RequestId></Error>");
+        response.StatusCode = (int)error.Code;
+        response.ContentType = "application/xml";
+        response.ContentLength = xml.Length;
+        await response.Body.WriteAsync(xml, cancellationToken);
+    }
+}

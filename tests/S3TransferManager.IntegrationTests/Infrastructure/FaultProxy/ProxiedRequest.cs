@@ -1,0 +1,8 @@
+namespace S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
+
+/// <summary>One request as the proxy saw it, and how it was answered: an HTTP status, or
+/// <see cref="ResetStatus"/> when the connection was aborted instead.</summary>
+public sealed record ProxiedRequest(int Index, S3Operation Operation, string? Key, string Method, string Target, int Status)
+{
+    public const int ResetStatus = -1;
+}

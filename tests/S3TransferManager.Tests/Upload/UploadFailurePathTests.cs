@@ -1,0 +1,71 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+using Moq;
+using S3TransferManager.Tests.TestSupport;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager.Tests.Upload;
+
+/// <summary>Issue 15: a failed upload returns its own first error within a bound, whatever else does not answer.</summary>
+public sealed class UploadFailurePathTests
+{
+    private const int MiB = 1024 * 1024;
+    private static readonly TimeSpan s_wait = TimeSpan.FromSeconds(30);
+
+    // Short, so the tests are quick; the bound itself is what they check, not how long it is.
+    private static readonly TimeSpan s_failureWait = TimeSpan.FromMilliseconds(200);
+
+    [Fact]
+    public async Task ExecuteAsync_AbortNeverAnswers_ReturnsThePartErrorAndLogsTheUploadId()
+    {
+        var s3 = new FakeUploadS3(beforePart: (r, _) => r.PartNumber == 2 ? throw FakeUploadS3.NonRetryable() : Task.CompletedTask);
+        s3.Mock.Setup(s => s.AbortMultipartUploadAsync(It.IsAny<AbortMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(new TaskCompletionSource<AbortMultipartUploadResponse>().Task);
+        var logger = new ListLogger();
+
+        var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, new TransferUtilityUploadRequest()).WaitAsync(s_wait));
+
+        Assert.Equal("InvalidArgument", error.ErrorCode);
+        Assert.Contains(logger.Lines, l => l.EventId == 107 && l.Message.Contains("u1", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_PartIgnoresCancellation_ReturnsTheFirstErrorAbortsAndLogsThePartLeftBehind()
+    {
+        var s3 = new FakeUploadS3(beforePart: (r, _) => r.PartNumber == 2
+            ? throw FakeUploadS3.NonRetryable()
+            : new TaskCompletionSource().Task);
+        var logger = new ListLogger();
+
+        var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, new TransferUtilityUploadRequest()).WaitAsync(s_wait));
+
+        Assert.Equal("InvalidArgument", error.ErrorCode);
+        Assert.Equal(1, s3.Aborts);
+        Assert.Contains(logger.Lines, l => l.EventId == 108);
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_FailedEventHandlerThrows_ReturnsTheUploadsOwnError()
+    {
+        var s3 = new FakeUploadS3(beforePart: (r, _) => r.PartNumber == 2 ? throw FakeUploadS3.NonRetryable() : Task.CompletedTask);
+        var logger = new ListLogger();
+        var request = new TransferUtilityUploadRequest();
+        request.UploadFailedEvent += (_, _) => throw new InvalidOperationException("handler bug");
+
+        var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, request).WaitAsync(s_wait));
+
+        Assert.Equal("InvalidArgument", error.ErrorCode);
+        Assert.Contains(logger.Lines, l => l.EventId == 109);
+    }
+
+    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ListLogger logger, TransferUtilityUploadRequest request)
+    {
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = s_failureWait }.Validated();
+        request.BucketName = "b";
+        request.Key = "k";
+        request.InputStream = new ChunkyStream(TestData.Bytes(24 * MiB), 100_000);
+        request.PartSize = 8 * MiB;
+        request.Validate();
+        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, logger), request).ExecuteAsync(CancellationToken.None);
+    }
+}
