@@ -12,8 +12,9 @@ public sealed class CancelUploadTests(MotoServer moto)
     public async Task Cp_StdinCancelledMidUpload_Exits130AndLeavesNoOpenUpload()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        // Stdin hands out a part and a bit, then stalls: the upload is under way (multipart) when Ctrl+C comes.
-        var stdin = new GatedStream(TestData.Bytes(12 * 1024 * 1024), freeBytes: 6 * 1024 * 1024, maxReadSize: 65536);
+        // Stdin hands out 20 MiB, past the 16 MiB at which a stream of unknown length goes multipart, then stalls: the
+        // multipart upload is open when Ctrl+C comes (checked by hand: ListMultipartUploads shows it at that point).
+        var stdin = new GatedStream(TestData.Bytes(40 * 1024 * 1024), freeBytes: 20 * 1024 * 1024, maxReadSize: 65536);
         using var ctrlC = new CancellationTokenSource();
 
         Task<CliRun> running = CliRun.RunAsync(stdin, ctrlC.Token, bucket.Args("cp", "-", $"s3://{bucket.Name}/cancelled.bin", "--part-size", "5MiB"));
