@@ -12,15 +12,16 @@ public sealed class CopyCommandTests(MotoServer moto) : IDisposable
     public async Task Cp_FileUpThenDown_RoundTripsByteExact()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        byte[] content = TestData.Bytes(6 * 1024 * 1024 + 123);
+        byte[] content = TestData.Bytes(17 * 1024 * 1024 + 123);
         string source = Path.Combine(_folder, "source.bin");
         string target = Path.Combine(_folder, "target.bin");
         await File.WriteAllBytesAsync(source, content);
 
-        CliRun up = await CliRun.RunAsync(bucket.Args("cp", source, $"s3://{bucket.Name}/file.bin", "--part-size", "5MiB", "--checksum", "CRC32C"));
+        CliRun up = await CliRun.RunAsync(bucket.Args("cp", source, $"s3://{bucket.Name}/file.bin", "--part-size", "5MiB", "--checksum", "CRC32C", "--json"));
         CliRun down = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/file.bin", target, "--part-size", "5MiB"));
 
         Assert.Equal((0, 0), (up.ExitCode, down.ExitCode));
+        Assert.Contains("\"partCount\":4", up.StdoutText, StringComparison.Ordinal);
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(target));
     }
 
@@ -28,7 +29,7 @@ public sealed class CopyCommandTests(MotoServer moto) : IDisposable
     public async Task Cp_StdinUpThenStdoutDown_RoundTripsByteExact()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        byte[] content = TestData.Bytes(5 * 1024 * 1024 + 4567, seed: 7);
+        byte[] content = TestData.Bytes(17 * 1024 * 1024 + 4567, seed: 7);
 
         CliRun up = await CliRun.RunAsync(new NonSeekableStream(content), bucket.Args("cp", "-", $"s3://{bucket.Name}/piped.bin", "--part-size", "5MiB"));
         CliRun down = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/piped.bin", "-"));
