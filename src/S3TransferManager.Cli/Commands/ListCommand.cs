@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Cli.Output;
 
 namespace S3TransferManager.Cli.Commands;
 
@@ -35,7 +36,7 @@ internal static class ListCommand
 
             if (settings.Json)
             {
-                console.Text.WriteLine(new JsonObject { ["command"] = "ls", ["items"] = items }.ToJsonString());
+                console.Text.WriteLine(ResultWriter.Serialize(new JsonObject { ["command"] = "ls", ["items"] = items }));
             }
 
             return ExitCodes.Success;

@@ -1,3 +1,4 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 
@@ -9,14 +10,17 @@ namespace S3TransferManager.Cli.Output;
 /// </summary>
 internal static class ResultWriter
 {
-    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = false };
+    // Relaxed escaping: ETags keep their quotes as \" rather than \u0022; the output is never embedded in HTML.
+    private static readonly JsonSerializerOptions Options = new() { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
+    public static string Serialize(JsonObject json) => json.ToJsonString(Options);
 
     public static void Write(CliConsole console, CliSettings settings, bool stdoutCarriesData, string summary, JsonObject json)
     {
         TextWriter writer = stdoutCarriesData ? console.Error : console.Text;
         if (settings.Json)
         {
-            writer.WriteLine(json.ToJsonString(Indented));
+            writer.WriteLine(Serialize(json));
         }
         else if (!settings.Quiet)
         {
