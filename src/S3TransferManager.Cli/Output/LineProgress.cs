@@ -19,7 +19,7 @@ internal sealed class LineProgress
     public LineProgress(TextWriter writer, string label, long total)
     {
         _writer = writer;
-        _label = label;
+        _label = label.TrimEnd();
         _total = total;
     }
 
