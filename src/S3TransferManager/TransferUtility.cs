@@ -12,7 +12,7 @@ namespace S3TransferManager;
 /// bounded, pooled memory. Names mirror <c>Amazon.S3.Transfer.TransferUtility</c>, so switching is one <c>using</c> line.
 /// </summary>
 /// <remarks>A utility is safe to share between threads and transfers. It does not own the client it is given.</remarks>
-public sealed class TransferUtility : IDisposable
+public sealed partial class TransferUtility : IDisposable
 {
     private readonly TransferResources _resources;
     private volatile bool _disposed;

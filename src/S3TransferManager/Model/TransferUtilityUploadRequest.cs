@@ -53,8 +53,11 @@ public sealed class TransferUtilityUploadRequest
 
     /// <summary>
     /// The checksum the library computes over each request body and sends for S3 to verify and store: CRC32, CRC32C,
-    /// SHA1, SHA256 or CRC64NVME (any other is an <see cref="ArgumentException"/>). Multipart uploads store a composite checksum (a checksum of the part checksums, suffixed with the
-    /// part count), except CRC64NVME, which S3 only stores as a full-object checksum.
+    /// SHA1, SHA256 or CRC64NVME (any other is an <see cref="ArgumentException"/>). A multipart upload with a CRC
+    /// stores a full-object checksum: the library combines the part CRCs into the whole object's CRC (no second pass over
+    /// the data) and sends it with CompleteMultipartUpload, so S3 checks the assembled object and any client can validate
+    /// a download against it. SHA1 and SHA256 cannot be combined and store S3's composite (a checksum of the part
+    /// checksums, suffixed with the part count).
     /// </summary>
     /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }

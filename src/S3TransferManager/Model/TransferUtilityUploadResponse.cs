@@ -36,12 +36,12 @@ public sealed class TransferUtilityUploadResponse
     public ChecksumType? ChecksumType { get; init; }
 
     /// <summary>
-    /// <see langword="true"/> when the checksum was computed by the library rather than returned by the server: a
-    /// multipart upload whose CompleteMultipartUpload answer carried no checksum (moto 5.x sends none; S3 does) gets the
-    /// composite checksum S3 defines (the checksum of the parts' checksums as the server acknowledged them, then "-" and
-    /// the part count), with <see cref="ChecksumType"/> COMPOSITE. It is not read back from the stored object. A CRC64NVME
-    /// (full-object) checksum is never computed this way and stays empty when the server sends none, as does any
-    /// checksum when the server acknowledged no part checksums.
+    /// <see langword="true"/> when the checksum was filled in by the library rather than returned by the server, for a
+    /// multipart upload whose CompleteMultipartUpload answer carried none (moto 5.x sends none; S3 does): for a CRC, the
+    /// full-object value the library combined from the part CRCs and sent (<see cref="ChecksumType"/> FULL_OBJECT); for
+    /// SHA1 and SHA256, the composite S3 defines (the checksum of the parts' checksums as the server acknowledged them,
+    /// then "-" and the part count; COMPOSITE), left empty when a part's acknowledgement had none. It is not read back
+    /// from the stored object.
     /// </summary>
     public bool ChecksumComputedLocally { get; init; }
 }

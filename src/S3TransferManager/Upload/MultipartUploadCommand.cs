@@ -22,6 +22,9 @@ internal sealed class MultipartUploadCommand
     private readonly List<PartETag> _parts = [];
     private readonly bool _useChunkEncoding;
 
+    // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
+    private readonly FullObjectCrc? _fullObject;
+
     /// <param name="client">The client every request goes through.</param>
     /// <param name="lane">The upload's turn of the utility's request budget: Create, every part and Complete take a
     /// slot; Abort does not, because cleanup must never wait for the budget.</param>
@@ -39,6 +42,7 @@ internal sealed class MultipartUploadCommand
         _logger = logger;
         _progress = progress;
         _useChunkEncoding = PartSigning.UseChunkEncoding(client);
+        _fullObject = FullObjectCrc.IsSupported(request.ChecksumAlgorithm) ? new FullObjectCrc(request.ChecksumAlgorithm!) : null;
     }
 
     private string Bucket => _request.BucketName!;
@@ -67,6 +71,12 @@ internal sealed class MultipartUploadCommand
                 UploadId = uploadId,
                 PartETags = _parts,
             };
+            string? fullObject = _fullObject?.Combine();
+            if (fullObject is not null)
+            {
+                UploadChecksums.ApplyFullObject(complete, _request.ChecksumAlgorithm!, fullObject);
+            }
+
             CompleteMultipartUploadResponse done;
             using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
@@ -80,7 +90,7 @@ internal sealed class MultipartUploadCommand
             }
 
             _progress.Complete();
-            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.ChecksumAlgorithm);
+            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.ChecksumAlgorithm, fullObject);
         }
         catch
         {
@@ -136,6 +146,7 @@ internal sealed class MultipartUploadCommand
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
             UploadChecksums.Apply(request, algorithm, value);
+            _fullObject?.Add(part.PartNumber, value, part.Length);
         }
 
         UploadPartResponse response;

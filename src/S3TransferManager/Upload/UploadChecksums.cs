@@ -6,10 +6,20 @@ namespace S3TransferManager.Upload;
 /// <summary>Carries the caller's checksum choice into requests, and S3's stored checksums back out.</summary>
 internal static class UploadChecksums
 {
-    /// <summary>S3 stores CRC64NVME only as a full-object checksum; the other algorithms keep S3's composite default,
-    /// which SHA1 and SHA256 require.</summary>
+    /// <summary>The CRCs are stored as full-object checksums, which the library builds by combining the part CRCs and
+    /// sends with CompleteMultipartUpload, so any client can validate a whole download against them (S3 stores
+    /// CRC64NVME only that way). SHA1 and SHA256 cannot be combined: they keep S3's composite (a checksum of the part
+    /// checksums).</summary>
     public static ChecksumType? MultipartTypeFor(ChecksumAlgorithm? algorithm) =>
-        algorithm == ChecksumAlgorithm.CRC64NVME ? ChecksumType.FULL_OBJECT : null;
+        Checksums.FullObjectCrc.IsSupported(algorithm) ? ChecksumType.FULL_OBJECT : null;
+
+    /// <summary>Puts the full-object checksum on CompleteMultipartUpload, for S3 to check against what it assembled.</summary>
+    public static void ApplyFullObject(CompleteMultipartUploadRequest request, ChecksumAlgorithm algorithm, string value)
+    {
+        request.ChecksumType = ChecksumType.FULL_OBJECT;
+        SetValue(algorithm, value, v => request.ChecksumCRC32 = v, v => request.ChecksumCRC32C = v, v => request.ChecksumCRC64NVME = v,
+            v => throw new ArgumentOutOfRangeException(nameof(algorithm)), v => throw new ArgumentOutOfRangeException(nameof(algorithm)));
+    }
 
     /// <summary>Sets the checksum header (which S3 verifies) and names the algorithm (x-amz-sdk-checksum-algorithm,
     /// which some servers read to decide what to store).</summary>
@@ -64,15 +74,21 @@ internal static class UploadChecksums
 
     /// <summary>
     /// The response of a completed multipart upload. When the server's answer carries no checksum for the algorithm
-    /// asked for (moto 5.x never puts one in CompleteMultipartUpload; S3 does) and it is stored as a composite, the
-    /// composite is computed from the part checksums the server acknowledged, marked
-    /// <see cref="TransferUtilityUploadResponse.ChecksumComputedLocally"/>. CRC64NVME is a full-object checksum that
-    /// cannot be derived from the parts' values without CRC combination, so it stays as the server sent it.
+    /// asked for (moto 5.x never puts one in CompleteMultipartUpload; S3 does), the library's own value is filled in and
+    /// marked <see cref="TransferUtilityUploadResponse.ChecksumComputedLocally"/>: the full-object CRC it sent
+    /// (<paramref name="fullObject"/>), or the composite of the part checksums the server acknowledged.
     /// </summary>
     public static TransferUtilityUploadResponse FromComplete(CompleteMultipartUploadResponse done, long length,
-        IReadOnlyList<PartETag> parts, ChecksumAlgorithm? algorithm)
+        IReadOnlyList<PartETag> parts, ChecksumAlgorithm? algorithm, string? fullObject = null)
     {
-        string? computed = algorithm is null ? null : ComputedComposite(done, parts, algorithm);
+        string? computed = null;
+        ChecksumType? computedType = null;
+        if (algorithm is not null && string.IsNullOrEmpty(ValueOf(algorithm, done)))
+        {
+            computed = fullObject ?? ComputedComposite(parts, algorithm);
+            computedType = fullObject is not null ? ChecksumType.FULL_OBJECT : ChecksumType.COMPOSITE;
+        }
+
         return new TransferUtilityUploadResponse
         {
             ETag = done.ETag,
@@ -81,19 +97,19 @@ internal static class UploadChecksums
             PartCount = parts.Count,
             ChecksumCRC32 = computed is not null && algorithm == ChecksumAlgorithm.CRC32 ? computed : done.ChecksumCRC32,
             ChecksumCRC32C = computed is not null && algorithm == ChecksumAlgorithm.CRC32C ? computed : done.ChecksumCRC32C,
-            ChecksumCRC64NVME = done.ChecksumCRC64NVME,
+            ChecksumCRC64NVME = computed is not null && algorithm == ChecksumAlgorithm.CRC64NVME ? computed : done.ChecksumCRC64NVME,
             ChecksumSHA1 = computed is not null && algorithm == ChecksumAlgorithm.SHA1 ? computed : done.ChecksumSHA1,
             ChecksumSHA256 = computed is not null && algorithm == ChecksumAlgorithm.SHA256 ? computed : done.ChecksumSHA256,
-            ChecksumType = computed is not null ? ChecksumType.COMPOSITE : done.ChecksumType,
+            ChecksumType = computed is not null ? computedType : done.ChecksumType,
             ChecksumComputedLocally = computed is not null,
         };
     }
 
-    /// <summary>The composite to fill in, or null when the server sent a value, the type is not composite, or a part's
-    /// acknowledged checksum is missing (nothing honest to combine).</summary>
-    private static string? ComputedComposite(CompleteMultipartUploadResponse done, IReadOnlyList<PartETag> parts, ChecksumAlgorithm algorithm)
+    /// <summary>The composite to fill in, or null when the type is not composite, or a part's acknowledged checksum is
+    /// missing (nothing honest to combine).</summary>
+    private static string? ComputedComposite(IReadOnlyList<PartETag> parts, ChecksumAlgorithm algorithm)
     {
-        if (MultipartTypeFor(algorithm) is not null || !string.IsNullOrEmpty(ValueOf(algorithm, done)))
+        if (MultipartTypeFor(algorithm) is not null)
         {
             return null;
         }

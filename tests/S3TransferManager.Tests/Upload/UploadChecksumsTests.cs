@@ -1,3 +1,5 @@
+using System.Security.Cryptography;
+using System.Text;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Upload;
@@ -6,47 +8,84 @@ namespace S3TransferManager.Tests.Upload;
 
 public sealed class UploadChecksumsTests
 {
-    // CRC32C of "a" and of "b", base64 of the big-endian value, as S3 acknowledges part checksums.
+    // SHA256 of "a" and of "b", base64, as S3 acknowledges part checksums; digests are stored as a composite.
+    private static readonly string s_sha256A = Convert.ToBase64String(SHA256.HashData("a"u8));
+    private static readonly string s_sha256B = Convert.ToBase64String(SHA256.HashData("b"u8));
+
     private static readonly List<PartETag> s_parts =
     [
-        new(1, "\"e1\"") { ChecksumCRC32C = "wdBDMA==" },
-        new(2, "\"e2\"") { ChecksumCRC32C = "0oCwxA==" },
+        new(1, "\"e1\"") { ChecksumSHA256 = s_sha256A },
+        new(2, "\"e2\"") { ChecksumSHA256 = s_sha256B },
     ];
 
     [Fact]
     public void FromComplete_ServerSentTheChecksum_KeepsItAndDoesNotMarkItComputed()
     {
-        var done = new CompleteMultipartUploadResponse { ETag = "\"x-2\"", ChecksumCRC32C = "server==-2", ChecksumType = ChecksumType.COMPOSITE };
+        var done = new CompleteMultipartUploadResponse { ETag = "\"x-2\"", ChecksumSHA256 = "server==-2", ChecksumType = ChecksumType.COMPOSITE };
 
-        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, s_parts, ChecksumAlgorithm.CRC32C);
+        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, s_parts, ChecksumAlgorithm.SHA256);
 
-        Assert.Equal("server==-2", response.ChecksumCRC32C);
+        Assert.Equal("server==-2", response.ChecksumSHA256);
         Assert.False(response.ChecksumComputedLocally);
     }
 
     [Fact]
-    public void FromComplete_ServerSentNoChecksum_FillsTheCompositeOfThePartChecksums()
+    public void FromComplete_ServerSentNoDigest_FillsTheCompositeOfThePartChecksums()
     {
         var done = new CompleteMultipartUploadResponse { ETag = "\"x-2\"" };
-        byte[] concatenated = [.. Convert.FromBase64String("wdBDMA=="), .. Convert.FromBase64String("0oCwxA==")];
+        byte[] concatenated = [.. SHA256.HashData("a"u8), .. SHA256.HashData("b"u8)];
 
-        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, s_parts, ChecksumAlgorithm.CRC32C);
+        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, s_parts, ChecksumAlgorithm.SHA256);
 
-        Assert.Equal($"{Crc32CBase64(concatenated)}-2", response.ChecksumCRC32C);
+        Assert.Equal($"{Convert.ToBase64String(SHA256.HashData(concatenated))}-2", response.ChecksumSHA256);
         Assert.Equal(ChecksumType.COMPOSITE, response.ChecksumType);
         Assert.True(response.ChecksumComputedLocally);
     }
 
     [Fact]
-    public void FromComplete_APartWithoutAnAcknowledgedChecksum_LeavesTheChecksumEmpty()
+    public void FromComplete_APartWithoutAnAcknowledgedDigest_LeavesTheChecksumEmpty()
     {
         var done = new CompleteMultipartUploadResponse { ETag = "\"x-2\"" };
         List<PartETag> parts = [s_parts[0], new(2, "\"e2\"")];
 
-        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, parts, ChecksumAlgorithm.CRC32C);
+        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, parts, ChecksumAlgorithm.SHA256);
 
-        Assert.Null(response.ChecksumCRC32C);
+        Assert.Null(response.ChecksumSHA256);
         Assert.False(response.ChecksumComputedLocally);
+    }
+
+    [Fact]
+    public void FromComplete_ServerSentNoCrc_FillsTheFullObjectCrcTheLibrarySent()
+    {
+        var done = new CompleteMultipartUploadResponse { ETag = "\"x-2\"" };
+
+        TransferUtilityUploadResponse response = UploadChecksums.FromComplete(done, 2, [], ChecksumAlgorithm.CRC32C, fullObject: "AAAAAA==");
+
+        Assert.Equal("AAAAAA==", response.ChecksumCRC32C);
+        Assert.Equal(ChecksumType.FULL_OBJECT, response.ChecksumType);
+        Assert.True(response.ChecksumComputedLocally);
+    }
+
+    [Fact]
+    public void FullObjectCrc_PartsRecordedOutOfOrder_CombineToTheCrcOfTheWhole()
+    {
+        byte[] whole = Encoding.ASCII.GetBytes("the quick brown fox jumps over the lazy dog");
+        var crc = new S3TransferManager.Upload.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32C);
+        crc.Add(2, Crc32CBase64(whole.AsSpan(10, 20).ToArray()), 20);
+        crc.Add(3, Crc32CBase64(whole.AsSpan(30).ToArray()), whole.Length - 30);
+        crc.Add(1, Crc32CBase64(whole.AsSpan(0, 10).ToArray()), 10);
+
+        Assert.Equal(Crc32CBase64(whole), crc.Combine());
+    }
+
+    [Fact]
+    public void FullObjectCrc_AMissingPart_RefusesToCombine()
+    {
+        var crc = new S3TransferManager.Upload.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32);
+        crc.Add(1, "AAAAAA==", 5);
+        crc.Add(3, "AAAAAA==", 5);
+
+        Assert.Throws<InvalidOperationException>(crc.Combine);
     }
 
     // An independent CRC-32C (Castagnoli, reflected 0x82F63B78), so the test does not check our hasher against itself.

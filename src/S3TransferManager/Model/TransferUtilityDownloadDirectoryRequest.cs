@@ -1,0 +1,62 @@
+namespace S3TransferManager;
+
+/// <summary>Downloads every object under a prefix into a local folder.</summary>
+public sealed class TransferUtilityDownloadDirectoryRequest
+{
+    /// <summary>The bucket to list and download from.</summary>
+    public string? BucketName { get; set; }
+
+    /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator.</summary>
+    /// <value>Defaults to <see langword="null"/>: the whole bucket.</value>
+    public string? S3Directory { get; set; }
+
+    /// <summary>The folder files are written under; created when missing. No file is ever written outside it.</summary>
+    public string? LocalDirectory { get; set; }
+
+    /// <summary>What to do when one object fails.</summary>
+    /// <value>Defaults to <see cref="S3TransferManager.FailurePolicy.AbortOnFailure"/>.</value>
+    public FailurePolicy FailurePolicy { get; set; } = FailurePolicy.AbortOnFailure;
+
+    /// <summary>Accepted for compatibility with the AWS SDK; objects are always downloaded concurrently, within
+    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> requests in flight in all.</summary>
+    /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
+    public bool DownloadFilesConcurrently { get; set; }
+
+    /// <summary>Raised before each object starts downloading, with the request that will be sent for it.</summary>
+    public event EventHandler<DownloadInitiatedEventArgs>? ObjectDownloadInitiatedEvent;
+
+    /// <summary>Raised when an object's file is complete.</summary>
+    public event EventHandler<DownloadCompletedEventArgs>? ObjectDownloadCompletedEvent;
+
+    /// <summary>Raised when an object fails (including a key refused as unsafe).</summary>
+    public event EventHandler<ObjectDownloadFailedEventArgs>? ObjectDownloadFailedEvent;
+
+    /// <summary>Raised as objects complete: objects and bytes done, and the totals listed so far.</summary>
+    public event EventHandler<DownloadDirectoryProgressArgs>? DownloadedDirectoryProgressEvent;
+
+    internal void OnInitiated(DownloadInitiatedEventArgs args) => ObjectDownloadInitiatedEvent?.Invoke(this, args);
+
+    internal void OnCompleted(DownloadCompletedEventArgs args) => ObjectDownloadCompletedEvent?.Invoke(this, args);
+
+    internal void OnFailed(ObjectDownloadFailedEventArgs args) => ObjectDownloadFailedEvent?.Invoke(this, args);
+
+    internal void OnProgress(DownloadDirectoryProgressArgs args) => DownloadedDirectoryProgressEvent?.Invoke(this, args);
+
+    internal void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(BucketName))
+        {
+            throw new ArgumentException("BucketName is required.", nameof(BucketName));
+        }
+
+        if (string.IsNullOrWhiteSpace(LocalDirectory))
+        {
+            throw new ArgumentException("LocalDirectory is required.", nameof(LocalDirectory));
+        }
+
+        if (File.Exists(LocalDirectory))
+        {
+            throw new ArgumentException("LocalDirectory names a file, not a folder.", nameof(LocalDirectory));
+        }
+    }
+}

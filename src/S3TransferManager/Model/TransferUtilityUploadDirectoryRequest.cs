@@ -1,0 +1,92 @@
+using Amazon.S3;
+using S3TransferManager.Internal;
+
+namespace S3TransferManager;
+
+/// <summary>Uploads the files of a local folder, each as one object under <see cref="KeyPrefix"/>.</summary>
+public sealed class TransferUtilityUploadDirectoryRequest
+{
+    /// <summary>The bucket to upload to.</summary>
+    public string? BucketName { get; set; }
+
+    /// <summary>The local folder to upload; it must exist.</summary>
+    public string? Directory { get; set; }
+
+    /// <summary>Put before each file's relative path ('/' separated) to form its key.</summary>
+    /// <value>Defaults to <see langword="null"/>: keys are the relative paths.</value>
+    public string? KeyPrefix { get; set; }
+
+    /// <summary>Which file names to upload, as for <see cref="System.IO.Directory.EnumerateFiles(string, string, SearchOption)"/>.</summary>
+    /// <value>Defaults to <c>"*"</c>.</value>
+    public string SearchPattern { get; set; } = "*";
+
+    /// <summary>Whether sub-folders are uploaded too.</summary>
+    /// <value>Defaults to <see cref="SearchOption.TopDirectoryOnly"/>.</value>
+    public SearchOption SearchOption { get; set; } = SearchOption.TopDirectoryOnly;
+
+    /// <summary>What to do when one file fails.</summary>
+    /// <value>Defaults to <see cref="S3TransferManager.FailurePolicy.AbortOnFailure"/>.</value>
+    public FailurePolicy FailurePolicy { get; set; } = FailurePolicy.AbortOnFailure;
+
+    /// <summary>Accepted for compatibility with the AWS SDK; files are always uploaded concurrently.</summary>
+    /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
+    public bool UploadFilesConcurrently { get; set; }
+
+    /// <summary>The Content-Type of every object; <see langword="null"/> lets the server choose.</summary>
+    /// <value>Defaults to <see langword="null"/>.</value>
+    public string? ContentType { get; set; }
+
+    /// <summary>User metadata stored with every object.</summary>
+    public IDictionary<string, string> Metadata { get; } = new Dictionary<string, string>();
+
+    /// <summary>The checksum each object is sent with; <see langword="null"/> for the upload default.</summary>
+    /// <value>Defaults to <see langword="null"/>.</value>
+    public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
+
+    /// <summary>The part size of files uploaded in parts.</summary>
+    /// <value>Defaults to 8 MiB.</value>
+    public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
+
+    /// <summary>Raised when a file fails.</summary>
+    public event EventHandler<ObjectUploadFailedEventArgs>? ObjectUploadFailedEvent;
+
+    /// <summary>Raised as files complete: files and bytes done, and the totals found so far.</summary>
+    public event EventHandler<UploadDirectoryProgressArgs>? UploadDirectoryProgressEvent;
+
+    internal void OnFailed(ObjectUploadFailedEventArgs args) => ObjectUploadFailedEvent?.Invoke(this, args);
+
+    internal void OnProgress(UploadDirectoryProgressArgs args) => UploadDirectoryProgressEvent?.Invoke(this, args);
+
+    internal TransferUtilityUploadRequest ForFile(string filePath, string key)
+    {
+        var request = new TransferUtilityUploadRequest
+        {
+            BucketName = BucketName, Key = key, FilePath = filePath, ContentType = ContentType,
+            ChecksumAlgorithm = ChecksumAlgorithm, PartSize = PartSize,
+        };
+        foreach (KeyValuePair<string, string> pair in Metadata)
+        {
+            request.Metadata[pair.Key] = pair.Value;
+        }
+
+        return request;
+    }
+
+    internal void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(BucketName))
+        {
+            throw new ArgumentException("BucketName is required.", nameof(BucketName));
+        }
+
+        if (string.IsNullOrWhiteSpace(Directory))
+        {
+            throw new ArgumentException("Directory is required.", nameof(Directory));
+        }
+
+        if (!System.IO.Directory.Exists(Directory))
+        {
+            throw new DirectoryNotFoundException($"The folder '{Directory}' does not exist.");
+        }
+    }
+}
