@@ -27,9 +27,9 @@ internal sealed class UploadDirectoryCommand
 
     public async Task<TransferUtilityUploadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
-        // Each UploadCommand still runs its own parts (it is not on the shared scheduler yet), so files in flight are
-        // bounded by the budget rather than a multiple of it.
-        var runner = new DirectoryRunner<FileInfo>(_resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
+        // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
+        // keeps it busy while some are between files (as for directory downloads).
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
         await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
         return new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
     }
@@ -54,8 +54,7 @@ internal sealed class UploadDirectoryCommand
         TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, (_request.KeyPrefix ?? string.Empty) + relative);
         try
         {
-            await new UploadCommand(_resources.Client, _resources.Config, objectRequest, _resources.Logger, _resources.Pool)
-                .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            await new UploadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {

@@ -16,10 +16,10 @@ public sealed class DirectoryRoundTripTests(MotoServer moto)
         [
             ("empty.bin", []),
             ("one.bin", [42]),
-            ("nested/deeper/still/leaf.txt", TestData.Bytes(4321)),
-            ("with space/file name.txt", TestData.Bytes(777, seed: 3)),
-            ("ünïcødé/日本語.dat", TestData.Bytes(2048, seed: 4)),
-            ("big/multipart.bin", TestData.Bytes((int)(2 * FiveMiB) + 12345, seed: 5)),
+            ("nested/deeper/still/leaf.txt", TestData.Payload(4321)),
+            ("with space/file name.txt", TestData.Payload(777, seed: 3)),
+            ("ünïcødé/日本語.dat", TestData.Payload(2048, seed: 4)),
+            ("big/multipart.bin", TestData.Payload((int)(2 * FiveMiB) + 12345, seed: 5)),
             .. DirectoryTree.SmallFiles(300),
         ]);
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { MinSizeBeforePartUpload = FiveMiB });

@@ -11,7 +11,7 @@ internal static class DirectoryTree
             string path = Path.Combine([root, .. relative.Split('/')]);
             System.IO.Directory.CreateDirectory(Path.GetDirectoryName(path)!);
             File.WriteAllBytes(path, content);
-            hashes[relative] = Infrastructure.TestData.Sha256(content);
+            hashes[relative] = TestData.Sha256(content);
         }
 
         return hashes;
@@ -21,13 +21,13 @@ internal static class DirectoryTree
     public static Dictionary<string, string> Read(string root) =>
         System.IO.Directory.EnumerateFiles(root, "*", SearchOption.AllDirectories).ToDictionary(
             path => Path.GetRelativePath(root, path).Replace(Path.DirectorySeparatorChar, '/'),
-            Infrastructure.TestData.Sha256OfFile);
+            TestData.Sha256OfFile);
 
     public static IEnumerable<(string, byte[])> SmallFiles(int count, string folder = "many")
     {
         for (int i = 0; i < count; i++)
         {
-            yield return ($"{folder}/f{i:D4}.bin", Infrastructure.TestData.Bytes(100 + (i % 37), seed: i + 2));
+            yield return ($"{folder}/f{i:D4}.bin", TestData.Payload(100 + (i % 37), seed: i + 2));
         }
     }
 }

@@ -16,7 +16,7 @@ public sealed class UploadDirectoryAbortTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         DirectoryTree.Write(s3.PathFor("source"),
         [
-            ("big.bin", TestData.Bytes((int)(3 * FiveMiB))),
+            ("big.bin", TestData.Payload((int)(3 * FiveMiB))),
             .. DirectoryTree.SmallFiles(10, "small"),
         ]);
         s3.Handler.FaultRule = r => r.Method == "PUT" && r.HasQuery("partNumber=2")
