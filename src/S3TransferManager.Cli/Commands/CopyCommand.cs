@@ -13,13 +13,14 @@ internal static class CopyCommand
     {
         var source = new Argument<string>("SRC") { Description = "A local file, '-' for stdin, or s3://bucket/key" };
         var destination = new Argument<string>("DST") { Description = "A local file or folder, '-' for stdout, or s3://bucket/key (a key ending in '/' takes the file's name)" };
-        var command = new Command("cp", "Copy a file or stdin to S3, or an object to a file or stdout") { source, destination };
+        var recursive = new Option<bool>("--recursive", "-r") { Description = "Copy a folder to a prefix, or a prefix to a folder (subfolders included)" };
+        var command = new Command("cp", "Copy a file, folder or stdin to S3, or an object or prefix to a file, folder or stdout") { source, destination, recursive };
         command.SetAction((result, token) => RunAsync(
-            options.Read(result), console, result.GetRequiredValue(source), result.GetRequiredValue(destination), token));
+            options.Read(result), console, result.GetRequiredValue(source), result.GetRequiredValue(destination), result.GetValue(recursive), token));
         return command;
     }
 
-    private static async Task<int> RunAsync(CliSettings settings, CliConsole console, string source, string destination, CancellationToken token)
+    private static async Task<int> RunAsync(CliSettings settings, CliConsole console, string source, string destination, bool recursive, CancellationToken token)
     {
         bool up = S3Location.IsS3(destination);
         if (up == S3Location.IsS3(source))
@@ -27,19 +28,33 @@ internal static class CopyCommand
             throw new UsageException("cp needs exactly one s3:// side: cp FILE s3://bucket/key, or cp s3://bucket/key FILE.");
         }
 
+        if (recursive && (source == "-" || destination == "-"))
+        {
+            throw new UsageException("--recursive copies folders; '-' (stdin/stdout) is a single object.");
+        }
+
         using AmazonS3Client s3 = S3ClientFactory.Create(settings);
         using var utility = new TransferUtility(s3, settings.TransferConfig());
         var clock = Stopwatch.StartNew();
-        JsonObject json = up
-            ? await UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token)
-            : await DownloadAsync(settings, console, utility, S3Location.Parse(source).RequireKey(), destination, token);
+        JsonObject json = (up, recursive) switch
+        {
+            (true, false) => await UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
+            (false, false) => await DownloadAsync(settings, console, utility, S3Location.Parse(source).RequireKey(), destination, token),
+            (true, true) => await CopyDirectory.UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
+            (false, true) => await CopyDirectory.DownloadAsync(settings, console, utility, S3Location.Parse(source), destination, token),
+        };
         clock.Stop();
         long bytes = (long)json["bytes"]!;
         json["seconds"] = Math.Round(clock.Elapsed.TotalSeconds, 3);
         json["bytesPerSecond"] = clock.Elapsed > TimeSpan.Zero ? (long)(bytes / clock.Elapsed.TotalSeconds) : 0;
         string summary = $"{(up ? "upload" : "download")}: {json["source"]} to {json["destination"]}, {Units.FormatBytes(bytes)} in {clock.Elapsed.TotalSeconds:0.00} s ({Units.FormatRate(bytes, clock.Elapsed)})";
+        if (recursive)
+        {
+            summary += $", {json["objects"]} object(s)";
+        }
+
         ResultWriter.Write(console, settings, stdoutCarriesData: destination == "-", summary, json);
-        return ExitCodes.Success;
+        return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
     }
 
     private static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,

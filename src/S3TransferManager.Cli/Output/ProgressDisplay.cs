@@ -48,7 +48,8 @@ internal static class ProgressDisplay
                 task.IsIndeterminate = total < 0;
                 T result = await work((done, length) =>
                 {
-                    if (length > 0 && task.IsIndeterminate)
+                    // A directory's total grows while it is listed; a stream's is unknown (-1) to the end.
+                    if (length > 0 && (task.IsIndeterminate || length != (long)task.MaxValue))
                     {
                         task.MaxValue = length;
                         task.IsIndeterminate = false;
