@@ -1,0 +1,25 @@
+using System.CommandLine;
+using Amazon.S3;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary><c>cat s3://bucket/key</c>: the object's bytes on stdout, through OpenStream's parallel read-ahead.</summary>
+internal static class CatCommand
+{
+    public static Command Create(GlobalOptions options, CliConsole console)
+    {
+        var source = new Argument<string>("OBJECT") { Description = "s3://bucket/key" };
+        var command = new Command("cat", "Write an object to stdout") { source };
+        command.SetAction(async (result, token) =>
+        {
+            // cat is for pipes: no progress unless asked for on a terminal, and no summary on stdout.
+            CliSettings settings = options.Read(result);
+            S3Location location = S3Location.Parse(result.GetRequiredValue(source)).RequireKey();
+            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            using var utility = new TransferUtility(s3, settings.TransferConfig());
+            await StreamToOutput.CopyAsync(settings with { Quiet = true }, console, utility, location, $"cat {location}", token);
+            return ExitCodes.Success;
+        });
+        return command;
+    }
+}

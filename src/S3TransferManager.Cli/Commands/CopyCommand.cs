@@ -1,0 +1,147 @@
+using System.CommandLine;
+using System.Diagnostics;
+using System.Text.Json.Nodes;
+using Amazon.S3;
+using S3TransferManager.Cli.Output;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary><c>cp SRC DST</c>: one side local (a file, or <c>-</c> for stdin/stdout), the other s3://bucket/key.</summary>
+internal static class CopyCommand
+{
+    public static Command Create(GlobalOptions options, CliConsole console)
+    {
+        var source = new Argument<string>("SRC") { Description = "A local file, '-' for stdin, or s3://bucket/key" };
+        var destination = new Argument<string>("DST") { Description = "A local file or folder, '-' for stdout, or s3://bucket/key (a key ending in '/' takes the file's name)" };
+        var recursive = new Option<bool>("--recursive", "-r") { Description = "Copy a folder to a prefix, or a prefix to a folder (subfolders included)" };
+        var command = new Command("cp", "Copy a file, folder or stdin to S3, or an object or prefix to a file, folder or stdout") { source, destination, recursive };
+        command.SetAction((result, token) => RunAsync(
+            options.Read(result), console, result.GetRequiredValue(source), result.GetRequiredValue(destination), result.GetValue(recursive), token));
+        return command;
+    }
+
+    private static async Task<int> RunAsync(CliSettings settings, CliConsole console, string source, string destination, bool recursive, CancellationToken token)
+    {
+        bool up = S3Location.IsS3(destination);
+        if (up == S3Location.IsS3(source))
+        {
+            throw new UsageException("cp needs exactly one s3:// side: cp FILE s3://bucket/key, or cp s3://bucket/key FILE.");
+        }
+
+        if (recursive && (source == "-" || destination == "-"))
+        {
+            throw new UsageException("--recursive copies folders; '-' (stdin/stdout) is a single object.");
+        }
+
+        using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+        using var utility = new TransferUtility(s3, settings.TransferConfig());
+        var clock = Stopwatch.StartNew();
+        JsonObject json = (up, recursive) switch
+        {
+            (true, false) => await UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
+            (false, false) => await DownloadAsync(settings, console, utility, S3Location.Parse(source).RequireKey(), destination, token),
+            (true, true) => await CopyDirectory.UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
+            (false, true) => await CopyDirectory.DownloadAsync(settings, console, utility, S3Location.Parse(source), destination, token),
+        };
+        clock.Stop();
+        long bytes = (long)json["bytes"]!;
+        json["seconds"] = Math.Round(clock.Elapsed.TotalSeconds, 3);
+        json["bytesPerSecond"] = clock.Elapsed > TimeSpan.Zero ? (long)(bytes / clock.Elapsed.TotalSeconds) : 0;
+        string summary = $"{(up ? "upload" : "download")}: {json["source"]} to {json["destination"]}, {Units.FormatBytes(bytes)} in {clock.Elapsed.TotalSeconds:0.00} s ({Units.FormatRate(bytes, clock.Elapsed)})";
+        if (recursive)
+        {
+            summary += $", {json["objects"]} object(s)";
+        }
+
+        ResultWriter.Write(console, settings, stdoutCarriesData: destination == "-", summary, json);
+        return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
+    }
+
+    private static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        string source, S3Location target, CancellationToken token)
+    {
+        bool fromStdin = source == "-";
+        if (!fromStdin && !File.Exists(source))
+        {
+            throw new FileNotFoundException($"No such file: {source}", source);
+        }
+
+        if (target.Key.Length == 0 || target.Key.EndsWith('/'))
+        {
+            target = fromStdin
+                ? throw new UsageException("Uploading stdin needs a full key: cp - s3://bucket/key.")
+                : target with { Key = target.Key + Path.GetFileName(source) };
+        }
+
+        TransferUtilityUploadRequest request = TransferRequests.Upload(settings, target.Bucket, target.Key);
+        if (fromStdin)
+        {
+            // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
+            request.InputStream = console.Input;
+        }
+        else
+        {
+            request.FilePath = source;
+        }
+
+        long total = fromStdin ? -1 : new FileInfo(source).Length;
+        TransferUtilityUploadResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", total, report =>
+        {
+            request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+            return utility.UploadWithResponseAsync(request, token);
+        });
+        return new JsonObject
+        {
+            ["command"] = "cp",
+            ["direction"] = "upload",
+            ["source"] = source,
+            ["destination"] = target.ToString(),
+            ["bytes"] = response.ContentLength,
+            ["etag"] = response.ETag,
+            ["partCount"] = response.PartCount,
+            ["checksumType"] = response.ChecksumType?.Value,
+            ["checksumCRC32"] = response.ChecksumCRC32,
+            ["checksumCRC32C"] = response.ChecksumCRC32C,
+            ["checksumCRC64NVME"] = response.ChecksumCRC64NVME,
+            ["checksumSHA1"] = response.ChecksumSHA1,
+            ["checksumSHA256"] = response.ChecksumSHA256,
+        };
+    }
+
+    private static async Task<JsonObject> DownloadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        S3Location source, string destination, CancellationToken token)
+    {
+        TransferUtilityGetObjectResponseBase response;
+        long bytes;
+        if (destination == "-")
+        {
+            (response, bytes) = await StreamToOutput.CopyAsync(settings, console, utility, source, $"stream {source}", token);
+        }
+        else
+        {
+            if (Directory.Exists(destination) || destination.EndsWith('/') || destination.EndsWith(Path.DirectorySeparatorChar))
+            {
+                destination = Path.Combine(destination, source.Key[(source.Key.LastIndexOf('/') + 1)..]);
+            }
+
+            TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
+            response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+            {
+                request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                return utility.DownloadWithResponseAsync(request, token);
+            });
+            bytes = response.ContentLength;
+        }
+
+        return new JsonObject
+        {
+            ["command"] = "cp",
+            ["direction"] = "download",
+            ["source"] = source.ToString(),
+            ["destination"] = destination,
+            ["bytes"] = bytes,
+            ["etag"] = response.ETag,
+            ["versionId"] = response.VersionId,
+        };
+    }
+}

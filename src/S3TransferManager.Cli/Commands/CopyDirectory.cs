@@ -1,0 +1,82 @@
+using System.Text.Json.Nodes;
+using S3TransferManager.Cli.Output;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary><c>cp --recursive</c>: a folder to a prefix or a prefix to a folder, through the library's directory API.</summary>
+internal static class CopyDirectory
+{
+    public static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        string folder, S3Location target, CancellationToken token)
+    {
+        if (!Directory.Exists(folder))
+        {
+            throw new DirectoryNotFoundException($"No such folder: {folder}");
+        }
+
+        var request = new TransferUtilityUploadDirectoryRequest
+        {
+            BucketName = target.Bucket,
+            Directory = folder,
+            KeyPrefix = AsPrefix(target.Key),
+            SearchOption = SearchOption.AllDirectories,
+            UploadFilesConcurrently = true,
+        };
+        TransferUtilityUploadRequest single = TransferRequests.Upload(settings, target.Bucket, "unused");
+        request.PartSize = single.PartSize;
+        request.ChecksumAlgorithm = single.ChecksumAlgorithm;
+        long bytes = 0;
+        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", -1, report =>
+        {
+            request.UploadDirectoryProgressEvent += (_, e) =>
+            {
+                Interlocked.Exchange(ref bytes, e.TransferredBytes);
+                report(e.TransferredBytes, e.TotalBytes);
+            };
+            return utility.UploadDirectoryWithResponseAsync(request, token);
+        });
+        return Result("upload", folder, $"s3://{target.Bucket}/{request.KeyPrefix}", Interlocked.Read(ref bytes),
+            response.ObjectsUploaded, response.ObjectsFailed, response.Errors);
+    }
+
+    public static async Task<JsonObject> DownloadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        S3Location source, string folder, CancellationToken token)
+    {
+        var request = new TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = source.Bucket,
+            S3Directory = source.Key.Length == 0 ? null : source.Key,
+            LocalDirectory = folder,
+            DownloadFilesConcurrently = true,
+        };
+        long bytes = 0;
+        TransferUtilityDownloadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+        {
+            request.DownloadedDirectoryProgressEvent += (_, e) =>
+            {
+                Interlocked.Exchange(ref bytes, e.TransferredBytes);
+                report(e.TransferredBytes, e.TotalBytes);
+            };
+            return utility.DownloadDirectoryWithResponseAsync(request, token);
+        });
+        return Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
+            response.ObjectsDownloaded, response.ObjectsFailed, response.Errors);
+    }
+
+    /// <summary>s3://b/photos and s3://b/photos/ both mean the folder photos/, as with <c>aws s3 cp --recursive</c>.</summary>
+    private static string? AsPrefix(string key) => key.Length == 0 ? null : key.EndsWith('/') ? key : key + "/";
+
+    private static JsonObject Result(string direction, string source, string destination, long bytes, long objects, long failed,
+        IList<Exception> errors) => new()
+        {
+            ["command"] = "cp",
+            ["direction"] = direction,
+            ["recursive"] = true,
+            ["source"] = source,
+            ["destination"] = destination,
+            ["bytes"] = bytes,
+            ["objects"] = objects,
+            ["objectsFailed"] = failed,
+            ["errors"] = new JsonArray([.. errors.Select(e => JsonValue.Create(e.Message))]),
+        };
+}

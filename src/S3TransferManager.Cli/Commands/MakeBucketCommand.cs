@@ -1,0 +1,28 @@
+using System.CommandLine;
+using System.Text.Json.Nodes;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Cli.Output;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary><c>mb s3://bucket</c>: creates a bucket (handy with <c>serve</c>, which starts empty).</summary>
+internal static class MakeBucketCommand
+{
+    public static Command Create(GlobalOptions options, CliConsole console)
+    {
+        var target = new Argument<string>("BUCKET") { Description = "s3://bucket" };
+        var command = new Command("mb", "Create a bucket") { target };
+        command.SetAction(async (result, token) =>
+        {
+            CliSettings settings = options.Read(result);
+            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
+            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            await s3.PutBucketAsync(new PutBucketRequest { BucketName = location.Bucket }, token);
+            ResultWriter.Write(console, settings, stdoutCarriesData: false, $"make_bucket: {location.Bucket}",
+                new JsonObject { ["command"] = "mb", ["bucket"] = location.Bucket });
+            return ExitCodes.Success;
+        });
+        return command;
+    }
+}

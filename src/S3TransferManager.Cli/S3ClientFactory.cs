@@ -1,0 +1,63 @@
+using Amazon;
+using Amazon.Runtime;
+using Amazon.Runtime.CredentialManagement;
+using Amazon.Runtime.Credentials;
+using Amazon.S3;
+
+namespace S3TransferManager.Cli;
+
+/// <summary>Builds the <see cref="IAmazonS3"/> client from the global options and the AWS SDK's own configuration.</summary>
+internal static class S3ClientFactory
+{
+    /// <summary>Local test endpoints (moto, the embedded one) accept any credentials.</summary>
+    private static readonly BasicAWSCredentials LocalCredentials = new("s3tm", "s3tm");
+
+    public static AmazonS3Client Create(CliSettings settings)
+    {
+        var config = new AmazonS3Config { ForcePathStyle = settings.PathStyle };
+        if (settings.Endpoint is { } endpoint)
+        {
+            if (!Uri.TryCreate(endpoint, UriKind.Absolute, out Uri? uri) || (uri.Scheme != Uri.UriSchemeHttp && uri.Scheme != Uri.UriSchemeHttps))
+            {
+                throw new UsageException($"--endpoint '{endpoint}' is not an http(s) URL.");
+            }
+
+            config.ServiceURL = endpoint;
+            config.AuthenticationRegion = settings.Region ?? "us-east-1";
+        }
+        else if (settings.Region is { } region)
+        {
+            config.RegionEndpoint = RegionEndpoint.GetBySystemName(region);
+        }
+
+        return new AmazonS3Client(ResolveCredentials(settings, config), config);
+    }
+
+    /// <summary>A client for an endpoint running in this process (serve, demo).</summary>
+    public static AmazonS3Client CreateLocal(Uri serviceUrl) => new(
+        LocalCredentials,
+        new AmazonS3Config { ServiceURL = serviceUrl.ToString(), ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+
+    private static AWSCredentials ResolveCredentials(CliSettings settings, AmazonS3Config config)
+    {
+        if (settings.Profile is { } profile)
+        {
+            return new CredentialProfileStoreChain().TryGetAWSCredentials(profile, out AWSCredentials credentials)
+                ? credentials
+                : throw new UsageException($"--profile '{profile}' is not in the AWS credentials or config files.");
+        }
+
+        try
+        {
+            return DefaultAWSCredentialsIdentityResolver.GetCredentials(config);
+        }
+        catch (AmazonClientException) when (IsLoopback(settings.Endpoint))
+        {
+            // Nothing configured, but the endpoint is on this machine (moto, `s3tm serve`): those accept any key.
+            return LocalCredentials;
+        }
+    }
+
+    private static bool IsLoopback(string? endpoint) =>
+        endpoint is not null && Uri.TryCreate(endpoint, UriKind.Absolute, out Uri? uri) && uri.IsLoopback;
+}

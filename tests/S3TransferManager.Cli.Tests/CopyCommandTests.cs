@@ -1,0 +1,91 @@
+using System.Text.Json;
+using S3TransferManager.IntegrationTests.Infrastructure;
+
+namespace S3TransferManager.Cli.Tests;
+
+[Collection(MotoCollection.Name)]
+public sealed class CopyCommandTests(MotoServer moto) : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-tests-").FullName;
+
+    [Fact]
+    public async Task Cp_FileUpThenDown_RoundTripsByteExact()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        byte[] content = TestData.Bytes(17 * 1024 * 1024 + 123);
+        string source = Path.Combine(_folder, "source.bin");
+        string target = Path.Combine(_folder, "target.bin");
+        await File.WriteAllBytesAsync(source, content);
+
+        CliRun up = await CliRun.RunAsync(bucket.Args("cp", source, $"s3://{bucket.Name}/file.bin", "--part-size", "5MiB", "--checksum", "CRC32C", "--json"));
+        CliRun down = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/file.bin", target, "--part-size", "5MiB"));
+
+        Assert.Equal((0, 0), (up.ExitCode, down.ExitCode));
+        Assert.Contains("\"partCount\":4", up.StdoutText, StringComparison.Ordinal);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(target));
+    }
+
+    [Fact]
+    public async Task Cp_StdinUpThenStdoutDown_RoundTripsByteExact()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        byte[] content = TestData.Bytes(17 * 1024 * 1024 + 4567, seed: 7);
+
+        CliRun up = await CliRun.RunAsync(new NonSeekableStream(content), bucket.Args("cp", "-", $"s3://{bucket.Name}/piped.bin", "--part-size", "5MiB"));
+        CliRun down = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/piped.bin", "-"));
+
+        Assert.Equal((0, 0), (up.ExitCode, down.ExitCode));
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256(down.Stdout));
+    }
+
+    [Fact]
+    public async Task Cat_Object_WritesExactBytesToStdout()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        byte[] content = TestData.Bytes(300_000, seed: 3);
+        await CliRun.RunAsync(new NonSeekableStream(content), bucket.Args("cp", "-", $"s3://{bucket.Name}/cat.bin"));
+
+        CliRun cat = await CliRun.RunAsync(bucket.Args("cat", $"s3://{bucket.Name}/cat.bin"));
+
+        Assert.Equal(0, cat.ExitCode);
+        Assert.Equal(content, cat.Stdout);
+    }
+
+    [Fact]
+    public async Task Cp_MissingObject_ExitsWithOneAndSaysNotFound()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+
+        CliRun run = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/missing.bin", Path.Combine(_folder, "x.bin")));
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("not found", run.Stderr, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public async Task Cp_Json_WritesOneParsableResult()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        string source = Path.Combine(_folder, "small.bin");
+        await File.WriteAllBytesAsync(source, TestData.Bytes(1000));
+
+        CliRun run = await CliRun.RunAsync(bucket.Args("cp", source, $"s3://{bucket.Name}/small.bin", "--json"));
+
+        Assert.Equal(0, run.ExitCode);
+        using JsonDocument json = JsonDocument.Parse(run.Stdout);
+        Assert.Equal((1000L, "upload"), (json.RootElement.GetProperty("bytes").GetInt64(), json.RootElement.GetProperty("direction").GetString()));
+    }
+
+    [Fact]
+    public async Task Ls_AfterUpload_ListsTheKey()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        await CliRun.RunAsync(new NonSeekableStream(TestData.Bytes(10)), bucket.Args("cp", "-", $"s3://{bucket.Name}/dir/listed.bin"));
+
+        CliRun run = await CliRun.RunAsync(bucket.Args("ls", $"s3://{bucket.Name}/dir/"));
+
+        Assert.Contains("dir/listed.bin", run.StdoutText, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+}
