@@ -1,0 +1,126 @@
+using System.Globalization;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.InMemoryS3;
+
+namespace S3TransferManager.Benchmarks.Transfers;
+
+/// <summary>
+/// Downloads and uploads a whole directory in the S3-like profile (20 ms to first byte, 60 MB/s per connection):
+/// 1000 x 1 KiB, and a mixed tree of 200 x 256 KiB plus 2 x 64 MiB. This library against the AWS SDK's
+/// TransferUtility with its defaults (one object at a time) and with DownloadFilesConcurrently /
+/// UploadFilesConcurrently; every client has ConcurrentServiceRequests = 10.
+/// </summary>
+public class DirectoryBenchmarks
+{
+    private const string Download = "Download";
+    private const string Upload = "Upload";
+
+    private EndpointSession _session = null!;
+    private string _folder = null!;
+    private string _source = null!;
+    private string _target = null!;
+    private (string Name, long Length)[] _files = [];
+
+    /// <summary>The tree: <c>Small</c> (1000 x 1 KiB) or <c>Mixed</c> (200 x 256 KiB + 2 x 64 MiB).</summary>
+    [Params("Small", "Mixed")]
+    public string Tree { get; set; } = "Small";
+
+    [GlobalSetup]
+    public async Task SetupAsync()
+    {
+        _files = Tree == "Small"
+            ? [.. Enumerable.Range(0, 1000).Select(i => (Name(i), 1024L))]
+            : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), ("big/a.bin", 64L << 20), ("big/b.bin", 64L << 20)];
+        _session = await EndpointSession.StartAsync(InMemoryS3Profile.S3Like, prewarmedStorageBytes: 2 * _files.Sum(f => f.Length));
+        _folder = Directory.CreateTempSubdirectory("s3tm-bench-dir-").FullName;
+        _source = Path.Combine(_folder, "source");
+        _target = Path.Combine(_folder, "target");
+        var random = new Random(7);
+        foreach ((string name, long length) in _files)
+        {
+            await _session.SeedAsync("dl/" + name, length);
+            string path = Path.Combine(_source, name);
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            byte[] bytes = new byte[length];
+            random.NextBytes(bytes);
+            await File.WriteAllBytesAsync(path, bytes);
+        }
+    }
+
+    [IterationCleanup]
+    public void CheckAndClean()
+    {
+        // Uploads leave no local files; a download must have written every object at its full length.
+        if (Directory.Exists(_target))
+        {
+            long files = Directory.EnumerateFiles(_target, "*", SearchOption.AllDirectories).LongCount();
+            long bytes = Directory.EnumerateFiles(_target, "*", SearchOption.AllDirectories).Sum(f => new FileInfo(f).Length);
+            if (files != _files.Length || bytes != _files.Sum(f => f.Length))
+            {
+                throw new InvalidOperationException($"The download wrote {files} files, {bytes} bytes; expected {_files.Length}, {_files.Sum(f => f.Length)}.");
+            }
+
+            Directory.Delete(_target, recursive: true);
+        }
+    }
+
+    [GlobalCleanup]
+    public async Task CleanupAsync()
+    {
+        await _session.DisposeAsync();
+        Directory.Delete(_folder, recursive: true);
+    }
+
+    [Benchmark, BenchmarkCategory(Download)]
+    public Task Ours_Download() =>
+        _session.Ours.DownloadDirectoryWithResponseAsync(new TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            S3Directory = "dl",
+            LocalDirectory = _target,
+        });
+
+    [Benchmark(Baseline = true), BenchmarkCategory(Download)]
+    public Task AwsSdkDefault_Download() => IncumbentDownloadAsync(concurrently: false);
+
+    [Benchmark, BenchmarkCategory(Download)]
+    public Task AwsSdkConcurrent_Download() => IncumbentDownloadAsync(concurrently: true);
+
+    [Benchmark, BenchmarkCategory(Upload)]
+    public Task Ours_Upload() =>
+        _session.Ours.UploadDirectoryWithResponseAsync(new TransferUtilityUploadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Directory = _source,
+            KeyPrefix = "ul/",
+            SearchOption = SearchOption.AllDirectories,
+        });
+
+    [Benchmark(Baseline = true), BenchmarkCategory(Upload)]
+    public Task AwsSdkDefault_Upload() => IncumbentUploadAsync(concurrently: false);
+
+    [Benchmark, BenchmarkCategory(Upload)]
+    public Task AwsSdkConcurrent_Upload() => IncumbentUploadAsync(concurrently: true);
+
+    private static string Name(int i) => string.Create(CultureInfo.InvariantCulture, $"f/{i / 100:D2}/{i:D5}.bin");
+
+    private Task IncumbentDownloadAsync(bool concurrently) =>
+        _session.Incumbent.DownloadDirectoryAsync(new Amazon.S3.Transfer.TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            S3Directory = "dl",
+            LocalDirectory = _target,
+            DownloadFilesConcurrently = concurrently,
+        });
+
+    private Task IncumbentUploadAsync(bool concurrently) =>
+        _session.Incumbent.UploadDirectoryAsync(new Amazon.S3.Transfer.TransferUtilityUploadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Directory = _source,
+            KeyPrefix = "ul/",
+            SearchOption = SearchOption.AllDirectories,
+            UploadFilesConcurrently = concurrently,
+        });
+}
