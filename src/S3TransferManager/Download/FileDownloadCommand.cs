@@ -47,18 +47,10 @@ internal sealed class FileDownloadCommand
         return response;
     }
 
-    /// <summary>Raises DownloadFailedEvent. A handler that throws is logged: the caller gets the download's own error.</summary>
-    private void RaiseFailed(Exception error)
-    {
-        try
-        {
-            _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes));
-        }
-        catch (Exception handlerError)
-        {
-            Log.FailedHandlerThrew(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!, handlerError);
-        }
-    }
+    /// <summary>Raises DownloadFailedEvent; a handler that throws is logged, and the caller gets the transfer's own error.</summary>
+    private void RaiseFailed(Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!,
+            () => _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes)));
 
     private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
     {

@@ -59,18 +59,10 @@ internal sealed class UploadCommand
         return response;
     }
 
-    /// <summary>Raises UploadFailedEvent. A handler that throws is logged: the caller gets the upload's own error.</summary>
-    private void RaiseFailed(Exception error)
-    {
-        try
-        {
-            _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes));
-        }
-        catch (Exception handlerError)
-        {
-            Log.FailedHandlerThrew(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!, handlerError);
-        }
-    }
+    /// <summary>Raises UploadFailedEvent; a handler that throws is logged, and the caller gets the transfer's own error.</summary>
+    private void RaiseFailed(Exception error) =>
+        FailedEvent.Raise(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!,
+            () => _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes)));
 
     private async Task CloseCallerStreamAsync(bool failing)
     {
