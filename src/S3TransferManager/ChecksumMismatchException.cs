@@ -1,0 +1,51 @@
+namespace S3TransferManager;
+
+/// <summary>
+/// The bytes that arrived do not match the checksum S3 stored with the object: they were changed on the way (a proxy,
+/// a network card, a bug) or the stored object is not what it claims. The download writes nothing: no destination file
+/// is created or replaced, and a stream reports this error instead of its end.
+/// </summary>
+public sealed class ChecksumMismatchException : IOException
+{
+    /// <summary>Creates the exception.</summary>
+    /// <param name="bucketName">The bucket.</param>
+    /// <param name="key">The object's key.</param>
+    /// <param name="algorithm">The checksum algorithm (CRC64NVME, CRC32, CRC32C, SHA1 or SHA256).</param>
+    /// <param name="expected">The checksum S3 stored, base64 as S3 sends it.</param>
+    /// <param name="actual">The checksum of the bytes received, in the same form.</param>
+    /// <param name="partNumber">The stored part that did not match, for a composite checksum checked part by part;
+    /// <see langword="null"/> for the whole object.</param>
+    public ChecksumMismatchException(string bucketName, string key, string algorithm, string expected, string actual, int? partNumber = null)
+        : base(BuildMessage(bucketName, key, algorithm, expected, actual, partNumber))
+    {
+        BucketName = bucketName;
+        Key = key;
+        Algorithm = algorithm;
+        Expected = expected;
+        Actual = actual;
+        PartNumber = partNumber;
+    }
+
+    /// <summary>The bucket.</summary>
+    public string BucketName { get; }
+
+    /// <summary>The object's key.</summary>
+    public string Key { get; }
+
+    /// <summary>The checksum algorithm (CRC64NVME, CRC32, CRC32C, SHA1 or SHA256).</summary>
+    public string Algorithm { get; }
+
+    /// <summary>The checksum S3 stored, base64 as S3 sends it.</summary>
+    public string Expected { get; }
+
+    /// <summary>The checksum of the bytes received, base64.</summary>
+    public string Actual { get; }
+
+    /// <summary>The stored part whose checksum did not match, or <see langword="null"/> when the whole object's did not.</summary>
+    public int? PartNumber { get; }
+
+    private static string BuildMessage(string bucketName, string key, string algorithm, string expected, string actual, int? partNumber) =>
+        partNumber is null
+            ? $"s3://{bucketName}/{key}: the {algorithm} checksum of the bytes received is {actual}, but S3 stored {expected}. Nothing was written."
+            : $"s3://{bucketName}/{key}: the {algorithm} checksum of part {partNumber} received is {actual}, but S3 stored {expected}. Nothing was written.";
+}
