@@ -15,8 +15,11 @@ public sealed class ChecksumMismatchException : IOException
     /// <param name="actual">The checksum of the bytes received, in the same form.</param>
     /// <param name="partNumber">The stored part that did not match, for a composite checksum checked part by part;
     /// <see langword="null"/> for the whole object.</param>
-    public ChecksumMismatchException(string bucketName, string key, string algorithm, string expected, string actual, int? partNumber = null)
-        : base(BuildMessage(bucketName, key, algorithm, expected, actual, partNumber))
+    /// <param name="innerException">The error that reported the mismatch, when another layer found it first (the AWS
+    /// SDK checks a whole-object GET itself).</param>
+    public ChecksumMismatchException(string bucketName, string key, string algorithm, string expected, string actual, int? partNumber = null,
+        Exception? innerException = null)
+        : base(BuildMessage(bucketName, key, algorithm, expected, actual, partNumber), innerException)
     {
         BucketName = bucketName;
         Key = key;

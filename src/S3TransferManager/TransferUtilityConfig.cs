@@ -54,6 +54,17 @@ public sealed class TransferUtilityConfig
     public long BufferMemoryLimit { get; set; } = 256L * 1024 * 1024;
 
     /// <summary>
+    /// Whether downloads check the bytes they receive against the checksum S3 stored with the object (CRC64NVME, CRC32,
+    /// CRC32C, SHA1 or SHA256). Each part is hashed as it passes; the part checksums are combined in order into the
+    /// full-object value (no second read), or checked part by part for a composite checksum whose parts line up with
+    /// the download's. A mismatch throws <see cref="ChecksumMismatchException"/> and nothing is written. When the first
+    /// GET does not carry the checksum (S3 sends none with a ranged GET), one HEAD learns it, sent alongside the parts.
+    /// The response's <c>ChecksumValidation</c> says what was checked.
+    /// </summary>
+    /// <value><see langword="true"/>. Turning it off saves the HEAD and the hashing.</value>
+    public bool ValidateDownloadChecksums { get; set; } = true;
+
+    /// <summary>
     /// Whether a downloaded file is flushed to the storage device before it is renamed over the destination, so that
     /// a power loss right after the download cannot leave a destination with missing data.
     /// </summary>
@@ -106,6 +117,7 @@ public sealed class TransferUtilityConfig
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
             BodyStallTimeout = BodyStallTimeout,
             FlushToDisk = FlushToDisk,
+            ValidateDownloadChecksums = ValidateDownloadChecksums,
             FailureWaitLimit = FailureWaitLimit,
         };
     }

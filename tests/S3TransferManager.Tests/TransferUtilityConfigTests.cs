@@ -49,4 +49,29 @@ public sealed class TransferUtilityConfigTests
         Assert.Equal(3, config.InterruptedBodyRetryAttempts);
         Assert.False(config.FlushToDisk);
     }
+
+    [Fact]
+    public void Validated_CopiesEverySetting()
+    {
+        // The utility keeps a private copy: a setting left out of it would be silently ignored (as
+        // ValidateDownloadChecksums once was). Every public setting is changed from its default and must survive.
+        var original = new TransferUtilityConfig();
+        foreach (System.Reflection.PropertyInfo property in typeof(TransferUtilityConfig).GetProperties().Where(p => p.CanWrite))
+        {
+            object? value = property.GetValue(original);
+            property.SetValue(original, value switch
+            {
+                bool flag => !flag,
+                int number => number + 1,
+                long number => number + 1,
+                TimeSpan span => span + TimeSpan.FromSeconds(1),
+                _ => throw new InvalidOperationException($"Add a changed value for {property.Name} ({property.PropertyType.Name}) to this test."),
+            });
+        }
+
+        TransferUtilityConfig copy = original.Validated();
+
+        Assert.All(typeof(TransferUtilityConfig).GetProperties().Where(p => p.CanWrite),
+            p => Assert.Equal(p.GetValue(original), p.GetValue(copy)));
+    }
 }

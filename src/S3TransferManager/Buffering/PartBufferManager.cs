@@ -64,6 +64,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <summary>Stopped by <see cref="Dispose"/> (the reader sees <see cref="ObjectDisposedException"/>).</summary>
     private bool _disposed;
 
+    /// <summary>Run when the reader reaches the end, before it reports it (checksum validation); set before the reader
+    /// reads, and null once it passed.</summary>
+    private Func<CancellationToken, ValueTask>? _endCheck;
+
     /// <summary>The first failure: its part, message and cause, reported by every later read.</summary>
     private int _failedPart;
     private string? _failureMessage;
@@ -301,6 +305,11 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     public void Dispose() => Stop(disposing: true, 0, null, null);
 
+    /// <summary>Sets a check the reader runs when it reaches the end of the last part, before it reports the end: an
+    /// error from it fails the download (the reader throws it, typed, on this and every later read). Call before the
+    /// reader starts.</summary>
+    public void SetEndCheck(Func<CancellationToken, ValueTask> check) => _endCheck = check;
+
     public ValueTask DisposeAsync()
     {
         Dispose();
@@ -348,6 +357,27 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// part's producer. Returns the handed part for the reader to dispose or keep; an empty slot when disposal already
     /// took it (and disposed it).
     /// </summary>
+    /// <summary>At the end of the object: runs the end check once (again after a canceled attempt, which fails
+    /// nothing); a failed check stops the manager with its error.</summary>
+    internal async ValueTask ReaderCheckEndAsync(CancellationToken cancellationToken)
+    {
+        Func<CancellationToken, ValueTask>? check = _endCheck;
+        if (check is null)
+        {
+            return;
+        }
+
+        try
+        {
+            await check(cancellationToken).ConfigureAwait(false);
+            _endCheck = null;
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            Fail(_partCount, e);
+        }
+    }
+
     internal PartSlot ReaderFinish()
     {
         PartSlot handed;
@@ -399,6 +429,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             _handed = default;
             error = _disposed ? new ObjectDisposedException(nameof(PartBufferManager))
                 : _failureCause is OperationCanceledException canceled ? new OperationCanceledException(_failureMessage, canceled, canceled.CancellationToken)
+                : _failureCause is ChecksumMismatchException mismatch ? mismatch
                 : new PartDownloadException(_failedPart, _failureMessage!, _failureCause);
         }
 

@@ -166,6 +166,13 @@ internal sealed class PartReader : IDisposable
         {
             await waiter.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
         }
+        else if (end)
+        {
+            // A failed check stops the manager: "not the end" sends the caller round to its stop check, which throws
+            // the check's error instead of reporting the end.
+            await _manager.ReaderCheckEndAsync(cancellationToken).ConfigureAwait(false);
+            return _manager.IsStopped;
+        }
 
         return !end;
     }

@@ -58,6 +58,9 @@ internal sealed class DownloadDirectoryCommand
     private async Task DownloadOneAsync(S3Object item, CancellationToken cancellationToken)
     {
         var objectRequest = new TransferUtilityDownloadRequest { BucketName = _request.BucketName, Key = item.Key };
+        // The listing's size says whether one GET of the whole object will do; then S3 sends the stored checksum with
+        // the body, and small objects are validated with no extra request.
+        objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
         try
         {
             string? path = KeyPathMapper.Map(item.Key, _request.S3Directory, _request.LocalDirectory!);

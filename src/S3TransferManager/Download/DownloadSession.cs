@@ -1,6 +1,7 @@
 using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Download.Integrity;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 
@@ -20,12 +21,14 @@ internal sealed class DownloadSession : IDisposable
     private readonly RangeRequester _requester;
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
+    private readonly DownloadChecksumValidator? _validator;
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
     private DownloadSession(RangeRequester requester, PartLayout layout, GetObjectResponse firstResponse, RequestLease firstLease,
-        TransferResources resources, TransferLane lane)
+        TransferResources resources, TransferLane lane, DownloadChecksumValidator? validator)
     {
+        _validator = validator;
         _requester = requester;
         Layout = layout;
         _firstResponse = firstResponse;
@@ -45,22 +48,25 @@ internal sealed class DownloadSession : IDisposable
         CancellationToken cancellationToken)
     {
         var getter = new ObjectGetter(resources.Client, request);
+        bool validate = resources.Config.ValidateDownloadChecksums;
+        ByteRange? firstRange = request.FitsOnePart ? null : new ByteRange(0, request.PartSize - 1);
         RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
         GetObjectResponse? response = null;
         try
         {
             try
             {
-                response = await getter.GetAsync(new ByteRange(0, request.PartSize - 1), null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+                response = await getter.GetAsync(firstRange, null, request.IfMatch, cancellationToken, withChecksum: validate).ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
             {
-                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken, withChecksum: validate).ConfigureAwait(false);
             }
 
             (DownloadTarget target, PartLayout layout) = Describe(request, response);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
-            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane);
+            DownloadChecksumValidator? validator = validate ? StartValidation(resources, lane, target, layout, response, cancellationToken) : null;
+            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator);
         }
         catch
         {
@@ -88,7 +94,34 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger);
+            _resources.ResumePolicy, _resources.Logger, _validator?.CreateHasher(partNumber));
+    }
+
+    /// <summary>
+    /// Checks the bytes against the stored checksum, once every part's last byte was read (waiting for the HEAD if it
+    /// has not answered yet), and records the outcome on <paramref name="response"/>. Safe after <see cref="Dispose"/>:
+    /// an OpenStream reader reaches the end after the producers let the session go.
+    /// </summary>
+    /// <exception cref="ChecksumMismatchException">The bytes do not match.</exception>
+    public async ValueTask ValidateChecksumAsync(TransferUtilityGetObjectResponseBase response, CancellationToken cancellationToken)
+    {
+        if (_validator is null)
+        {
+            response.ChecksumValidation = ChecksumValidationResult.NotValidated("validation is turned off (TransferUtilityConfig.ValidateDownloadChecksums).");
+            return;
+        }
+
+        ChecksumValidationResult result = await _validator.VerifyAsync(cancellationToken).ConfigureAwait(false);
+        if (result.Validated)
+        {
+            Log.ChecksumValidated(_resources.Logger, Target.BucketName, Target.Key, result);
+        }
+        else
+        {
+            Log.ChecksumNotValidated(_resources.Logger, Target.BucketName, Target.Key, result.NotValidatedReason!);
+        }
+
+        response.ChecksumValidation = result;
     }
 
     /// <summary>Fills the object's description into the caller's response.</summary>
@@ -115,6 +148,35 @@ internal sealed class DownloadSession : IDisposable
     {
         Interlocked.Exchange(ref _firstResponse, null)?.Dispose();
         Interlocked.Exchange(ref _firstLease, null)?.Dispose();
+    }
+
+    /// <summary>Takes the stored checksum from the first response when it covers the whole object and carries one
+    /// (a whole-object GET does; S3 sends none with a ranged GET), so a one-part object pays no extra request; a
+    /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts.</summary>
+    private static DownloadChecksumValidator StartValidation(TransferResources resources, TransferLane lane, DownloadTarget target, PartLayout layout,
+        GetObjectResponse response, CancellationToken cancellationToken)
+    {
+        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout);
+        StoredChecksum? inResponse = layout.PartCount == 1
+            ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
+                response.ChecksumSHA256, response.ChecksumType)
+            : null;
+        if (inResponse is { IsComposite: false })
+        {
+            validator.SetStored(inResponse, null);
+        }
+        else if (inResponse is null && response.HttpStatusCode == HttpStatusCode.OK)
+        {
+            // A whole-object GET asked for the checksum and got none: the object has none (a HEAD would say the same).
+            validator.SetStored(null, "S3 stored no checksum with the object (or one of an algorithm this library does not check).");
+        }
+        else
+        {
+            // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
+            _ = StoredChecksumLookup.RunAsync(resources.Client, lane, target, validator, resources.Logger, cancellationToken);
+        }
+
+        return validator;
     }
 
     private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)

@@ -69,9 +69,11 @@ internal sealed class FileDownloadCommand
             }
         }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
 
+        // Before the rename: bytes that do not match the stored checksum never reach the destination.
+        var response = new TransferUtilityDownloadResponse();
+        await session.ValidateChecksumAsync(response, cancellationToken).ConfigureAwait(false);
         file.Commit(config.FlushToDisk);
         _progress.Complete();
-        var response = new TransferUtilityDownloadResponse();
         session.DescribeInto(response);
         return response;
     }

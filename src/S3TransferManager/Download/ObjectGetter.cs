@@ -27,7 +27,9 @@ internal sealed class ObjectGetter
     /// <summary>GETs <paramref name="range"/> (the whole object when null) of <paramref name="versionId"/> (the
     /// caller's version when null), with If-Match on <paramref name="ifMatch"/> when set. The caller owns the response.</summary>
     /// <exception cref="ObjectModifiedException">The object no longer has <paramref name="ifMatch"/>.</exception>
-    public async Task<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken)
+    /// <remarks><c>withChecksum</c> asks S3 to send the stored checksum (it does for a whole-object GET).</remarks>
+    public async Task<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken,
+        bool withChecksum = false)
     {
         var request = new GetObjectRequest
         {
@@ -36,6 +38,7 @@ internal sealed class ObjectGetter
             VersionId = versionId ?? _request.VersionId,
             ByteRange = range,
             EtagToMatch = ifMatch,
+            ChecksumMode = withChecksum ? ChecksumMode.ENABLED : null,
         };
 
         try

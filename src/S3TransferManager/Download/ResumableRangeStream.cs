@@ -1,6 +1,8 @@
 using System.Runtime.CompilerServices;
+using Amazon.Runtime;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Download.Integrity;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 
@@ -22,7 +24,10 @@ internal sealed class ResumableRangeStream : Stream
     private readonly ResumePolicy _policy;
     private readonly StallGuard _stall;
     private readonly ILogger _logger;
+    private readonly PartHasher? _hasher;
     private GetObjectResponse? _response;
+    private AmazonClientException? _sdkCheckFailure;
+    private GetObjectResponse? _sdkCheckedResponse;
     private RequestLease? _lease;
     private long _next;
     private int _resumes;
@@ -38,9 +43,12 @@ internal sealed class ResumableRangeStream : Stream
     /// <param name="policy">How often, after which delays, and after how long a silence a body is resumed (its clock
     /// is a fake one in tests, so backoff and stalls cost no real time).</param>
     /// <param name="logger">Where resumes are logged.</param>
+    /// <param name="hasher">Hashes the bytes as they are handed out (each exactly once, in order, across resumes), for
+    /// checksum validation; <see langword="null"/> when downloads are not validated.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        RequestLease? lease, ResumePolicy policy, ILogger logger)
+        RequestLease? lease, ResumePolicy policy, ILogger logger, PartHasher? hasher = null)
     {
+        _hasher = hasher;
         _requester = requester;
         _partNumber = partNumber;
         _start = start;
@@ -125,13 +133,19 @@ internal sealed class ResumableRangeStream : Stream
                 await PrepareResumeAsync(StalledError("body"), cancellationToken).ConfigureAwait(false);
                 continue;
             }
+            catch (AmazonClientException e) when (_response!.ResponseMetadata?.ChecksumValidationStatus == ChecksumValidationStatus.PENDING_RESPONSE_READ)
+            {
+                // The AWS SDK checks a body that came with the stored checksum (a whole-object GET) as it ends, and
+                // reports a mismatch as a bare client error: give the caller the same typed error as our own check.
+                _stall.Disarm();
+                throw SdkChecksumMismatch(e);
+            }
             catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
             {
                 // A canceled read leaves the body at an unknown byte: drop it, so that a later read (a reader that
                 // canceled one read and goes on) requests the rest of the range from the last byte handed out.
                 _stall.Disarm();
-                _response!.Dispose();
-                _response = null;
+                DropResponse();
                 throw;
             }
 
@@ -144,6 +158,15 @@ internal sealed class ResumableRangeStream : Stream
             }
 
             _next += read;
+            if (_hasher is not null)
+            {
+                _hasher.Append(buffer.Span[..read]);
+                if (_next > _end)
+                {
+                    _hasher.Finish();
+                }
+            }
+
             return read;
         }
     }
@@ -170,13 +193,46 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
+    /// <summary>
+    /// Disposes the current response. The AWS SDK checks a body that came with the stored checksum (a whole-object
+    /// GET) when it is closed, and throws from Dispose if what passed does not match: for a body cut short (a resume)
+    /// that means nothing, and for a whole body our own check reports the same mismatch, typed, with both values. So
+    /// the SDK's error is kept aside (false) rather than thrown from here.
+    /// </summary>
+    private bool DropResponse()
+    {
+        GetObjectResponse? response = _response;
+        _response = null;
+        try
+        {
+            response?.Dispose();
+            return true;
+        }
+        catch (AmazonClientException e)
+        {
+            _sdkCheckFailure = e;
+            _sdkCheckedResponse = response;
+            return false;
+        }
+    }
+
+    private ChecksumMismatchException SdkChecksumMismatch(AmazonClientException error)
+    {
+        GetObjectResponse response = _response ?? _sdkCheckedResponse!;
+        StoredChecksum? stored = StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C,
+            response.ChecksumSHA1, response.ChecksumSHA256, response.ChecksumType);
+        DownloadTarget target = _requester.Target;
+        return new ChecksumMismatchException(target.BucketName, target.Key,
+            stored?.Algorithm.Value ?? response.ResponseMetadata.ChecksumAlgorithm.ToString(), stored?.Value ?? "(sent with the body)",
+            "(another value, computed by the AWS SDK)", partNumber: null, error);
+    }
+
     private TimeoutException StalledError(string what) =>
         new($"The {what} of part {_partNumber} made no progress for {_policy.StallTimeout.TotalSeconds:0.###} s.");
 
     private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
     {
-        _response?.Dispose();
-        _response = null;
+        DropResponse();
         DownloadTarget target = _requester.Target;
         if (_resumes >= _policy.MaxResumes)
         {
@@ -218,9 +274,17 @@ internal sealed class ResumableRangeStream : Stream
     {
         if (disposing)
         {
-            _response?.Dispose();
-            _response = null;
+            if (!DropResponse() && _hasher is null && _next > _end)
+            {
+                // The AWS SDK's own check of a whole body failed as it closed, and ours is off: still never hand out
+                // bytes known to be wrong, and say so with the typed error.
+                _stall.Dispose();
+                ReleaseLease();
+                throw SdkChecksumMismatch(_sdkCheckFailure!);
+            }
+
             _stall.Dispose();
+            _hasher?.Dispose();
             ReleaseLease();
         }
 

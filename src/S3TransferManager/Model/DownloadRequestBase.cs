@@ -33,6 +33,11 @@ public abstract class DownloadRequestBase
     /// <see cref="ArgumentOutOfRangeException"/>, never silently changed.</value>
     public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
 
+    /// <summary>Set by a directory download for an object its listing showed to fit in one part: the first GET then
+    /// asks for the whole object rather than a range, so S3 sends the stored checksum with the body and no HEAD is
+    /// needed to validate it.</summary>
+    internal bool FitsOnePart { get; set; }
+
     internal void ValidateObject()
     {
         // Whitespace-only names are rejected before any request: no bucket name can hold one, and a key of spaces,

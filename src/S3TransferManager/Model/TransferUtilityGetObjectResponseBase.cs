@@ -26,4 +26,10 @@ public abstract class TransferUtilityGetObjectResponseBase
 
     /// <summary>The object's user metadata (x-amz-meta-*), keyed without the prefix.</summary>
     public IReadOnlyDictionary<string, string> Metadata { get; set; } = new Dictionary<string, string>();
+
+    /// <summary>What the bytes were checked against (see <see cref="TransferUtilityConfig.ValidateDownloadChecksums"/>).
+    /// For a download to a file, set when it completes; for OpenStream, set when the reader reaches the end of the
+    /// object (it is <see langword="null"/> before). A mismatch is not reported here: it throws
+    /// <see cref="ChecksumMismatchException"/>.</summary>
+    public ChecksumValidationResult? ChecksumValidation { get; set; }
 }

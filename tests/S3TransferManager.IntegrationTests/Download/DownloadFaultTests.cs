@@ -19,7 +19,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         byte[] previous = TestData.Payload(100, seed: 3);
         await File.WriteAllBytesAsync(path, previous);
         int overwritten = 0;
-        s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
+        s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
             ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 99)))
             : null;
         using TransferUtility utility = s3.CreateUtility();
@@ -47,7 +47,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
             new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), IfMatch = oldETag }));
 
         Assert.Equal(oldETag, error.ExpectedETag);
-        Assert.Equal(oldETag, Assert.Single(s3.Handler.Requests).IfMatch);
+        Assert.Equal(oldETag, Assert.Single(s3.Handler.Gets).IfMatch);
         Assert.Empty(Directory.GetFiles(s3.Folder));
     }
 
@@ -70,7 +70,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(s3.PathFor("f")));
         RequestRecord resume = Assert.Single(s3.Handler.Requests, r => r.Range == $"bytes={PartSize + 1000}-{(2 * PartSize) - 1}");
         Assert.Equal(eTag, resume.IfMatch);
-        Assert.Equal(4, s3.Handler.Requests.Count);
+        Assert.Equal(4, s3.Handler.Gets.Count);
     }
 
     [Fact]
@@ -107,7 +107,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
 
         Assert.Equal(2, error.PartNumber);
         Assert.IsType<IOException>(error.InnerException);
-        Assert.Equal(3, s3.Handler.Requests.Count(r => RangeStart(r.Range!) is >= PartSize and < 2 * PartSize));
+        Assert.Equal(3, s3.Handler.Gets.Count(r => RangeStart(r.Range!) is >= PartSize and < 2 * PartSize));
         Assert.Empty(Directory.GetFiles(s3.Folder));
     }
 
@@ -120,7 +120,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         byte[] content = TestData.Payload(3 * PartSize);
         await s3.PutAsync("object", content);
         int faulted = 0;
-        s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.Status(status, code) : null;
+        s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.Status(status, code) : null;
         using TransferUtility utility = s3.CreateUtility();
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
@@ -129,7 +129,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         });
 
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(s3.PathFor("f")));
-        Assert.Equal(4, s3.Handler.Requests.Count);
+        Assert.Equal(4, s3.Handler.Gets.Count);
     }
 
     [Fact]
@@ -155,7 +155,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         await s3.PutAsync("object", TestData.Payload(4 * PartSize));
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
-        s3.Handler.FaultRule = r => r.IfMatch is not null ? new Fault.Stall(stalled, never.Task) : null;
+        s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null ? new Fault.Stall(stalled, never.Task) : null;
         using TransferUtility utility = s3.CreateUtility();
         using var cancellation = new CancellationTokenSource();
 

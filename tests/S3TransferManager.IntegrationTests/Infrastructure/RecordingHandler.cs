@@ -28,6 +28,9 @@ public sealed class RecordingHandler : DelegatingHandler
 
     public IReadOnlyList<RequestRecord> Requests => [.. _requests.OrderBy(r => r.Index)];
 
+    /// <summary>The GETs only: downloads also send one HEAD for the stored checksum, alongside the parts.</summary>
+    public IReadOnlyList<RequestRecord> Gets => [.. Requests.Where(r => r.IsGet)];
+
     public int MaxInFlight => Volatile.Read(ref _maxInFlight);
 
     public int InFlight => Volatile.Read(ref _inFlight);

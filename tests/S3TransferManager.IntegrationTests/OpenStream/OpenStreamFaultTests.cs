@@ -34,7 +34,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string eTag = await s3.PutAsync("object", TestData.Payload(4 * PartSize));
         int overwritten = 0;
-        s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
+        s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
             ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 9)))
             : null;
         using TransferUtility utility = s3.CreateUtility();
@@ -54,7 +54,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         byte[] content = TestData.Payload(4 * PartSize);
         await s3.PutAsync("object", content);
         int faulted = 0;
-        s3.Handler.FaultRule = r => r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(5000) : null;
+        s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(5000) : null;
         using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { InterruptedBodyRetryDelay = TimeSpan.Zero });
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize });
@@ -62,7 +62,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         byte[] read = await StreamReading.ReadAllAsync(response.ResponseStream, "7");
 
         Assert.Equal(content, read);
-        Assert.Equal(5, s3.Handler.Requests.Count);
+        Assert.Equal(5, s3.Handler.Gets.Count);
     }
 
     [Fact]
@@ -89,7 +89,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
 
         Assert.True(stream.Producers.IsCompleted);
         Assert.Equal(0, s3.Handler.InFlight);
-        Assert.True(s3.Handler.Requests.Count < 40, $"{s3.Handler.Requests.Count} requests were sent for 40 parts");
+        Assert.True(s3.Handler.Gets.Count < 40, $"{s3.Handler.Gets.Count} requests were sent for 40 parts");
         Assert.True(pool.RentCount > 0);
         pool.AssertAllReturned();
         await Assert.ThrowsAsync<ObjectDisposedException>(async () => _ = await stream.ReadAsync(new byte[1]));

@@ -45,6 +45,9 @@ internal sealed class ChecksumHasher : IDisposable
         }
     }
 
+    /// <summary>A hasher to feed with <see cref="Append"/> (a download checks the bytes it receives this way).</summary>
+    public static ChecksumHasher Create(ChecksumAlgorithm algorithm) => new(algorithm);
+
     public static bool IsSupported(ChecksumAlgorithm algorithm) =>
         algorithm == ChecksumAlgorithm.CRC32 || algorithm == ChecksumAlgorithm.CRC32C || algorithm == ChecksumAlgorithm.CRC64NVME
         || algorithm == ChecksumAlgorithm.SHA1 || algorithm == ChecksumAlgorithm.SHA256;

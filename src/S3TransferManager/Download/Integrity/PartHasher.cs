@@ -1,0 +1,126 @@
+using Amazon.S3;
+using S3TransferManager.Upload.Checksums;
+
+namespace S3TransferManager.Download.Integrity;
+
+/// <summary>
+/// Hashes one part's bytes as they pass, in order, for <see cref="DownloadChecksumValidator"/>. The stored checksum's
+/// algorithm is often learned after the first bytes arrive (the HEAD that reveals it runs alongside the parts, so that
+/// it never delays the first byte); until then the bytes go through every candidate algorithm, and once it is known
+/// only through that one. In practice only the head of part 1 is hashed speculatively. Not thread-safe: one part's
+/// body is read by one reader at a time.
+/// </summary>
+internal sealed class PartHasher : IDisposable
+{
+    /// <summary>The algorithms a stored checksum can have that this library checks, in a fixed order.</summary>
+    internal static readonly ChecksumAlgorithm[] Candidates =
+        [ChecksumAlgorithm.CRC64NVME, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256];
+
+    private readonly DownloadChecksumValidator _validator;
+    private readonly int _partNumber;
+    private ChecksumHasher? _hasher;
+    private ChecksumHasher[]? _speculative;
+    private bool _nothingToCheck;
+    private bool _finished;
+
+    public PartHasher(DownloadChecksumValidator validator, int partNumber)
+    {
+        _validator = validator;
+        _partNumber = partNumber;
+    }
+
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        if (_hasher is null && !_nothingToCheck)
+        {
+            Resolve();
+        }
+
+        if (_hasher is not null)
+        {
+            _hasher.Append(data);
+        }
+        else if (!_nothingToCheck)
+        {
+            _speculative ??= Array.ConvertAll(Candidates, ChecksumHasher.Create);
+            foreach (ChecksumHasher candidate in _speculative)
+            {
+                candidate.Append(data);
+            }
+        }
+    }
+
+    /// <summary>Records the part's checksum with the validator; called once its last byte passed (more calls do nothing).</summary>
+    public void Finish()
+    {
+        if (_finished)
+        {
+            return;
+        }
+
+        _finished = true;
+        if (_hasher is null && !_nothingToCheck)
+        {
+            Resolve();
+        }
+
+        if (_hasher is not null)
+        {
+            _validator.Record(_partNumber, _hasher.ToBase64());
+        }
+        else if (!_nothingToCheck)
+        {
+            // Still unknown: keep every candidate's value; the validator picks one once the stored checksum is known.
+            _speculative ??= Array.ConvertAll(Candidates, ChecksumHasher.Create);
+            _validator.RecordCandidates(_partNumber, Array.ConvertAll(_speculative, candidate => candidate.ToBase64()));
+        }
+    }
+
+    public void Dispose()
+    {
+        _hasher?.Dispose();
+        DisposeSpeculative(keep: null);
+    }
+
+    private void Resolve()
+    {
+        if (!_validator.TryGetAlgorithm(out ChecksumAlgorithm? algorithm))
+        {
+            return;
+        }
+
+        if (algorithm is null)
+        {
+            _nothingToCheck = true;
+            DisposeSpeculative(keep: null);
+            return;
+        }
+
+        if (_speculative is null)
+        {
+            _hasher = ChecksumHasher.Create(algorithm);
+            return;
+        }
+
+        _hasher = _speculative[Array.IndexOf(Candidates, algorithm)];
+        DisposeSpeculative(keep: _hasher);
+    }
+
+    private void DisposeSpeculative(ChecksumHasher? keep)
+    {
+        if (_speculative is null)
+        {
+            return;
+        }
+
+        foreach (ChecksumHasher candidate in _speculative)
+        {
+            if (!ReferenceEquals(candidate, keep))
+            {
+                candidate.Dispose();
+            }
+        }
+
+        _speculative = null;
+    }
+}

@@ -1,0 +1,131 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Internal;
+using S3TransferManager.Scheduling;
+
+namespace S3TransferManager.Download.Integrity;
+
+/// <summary>
+/// Learns an object's stored checksum when the first GET did not carry it (S3 sends none with a ranged GET): one HEAD
+/// with checksum mode, pinned to the download's ETag, sent alongside the parts so that it never delays the first byte;
+/// and, for a composite checksum only, GetObjectAttributes for the stored parts' sizes and checksums. HEAD rather than
+/// GetObjectAttributes for the common case because it needs only the s3:GetObject permission a download has anyway.
+/// Each request takes its turn of the transfer's lane like a part does, so the utility's request budget holds; the
+/// HEAD is queued right after discovery, ahead of parts 2..N, and its answer is only needed at the end.
+/// </summary>
+internal static class StoredChecksumLookup
+{
+    /// <summary>GetObjectAttributes lists at most 1,000 parts per page; S3 allows 10,000 parts.</summary>
+    private const int PartsPerPage = 1000;
+
+    /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
+    /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
+    /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
+    public static async Task RunAsync(IAmazonS3 client, TransferLane lane, DownloadTarget target, DownloadChecksumValidator validator,
+        ILogger logger, CancellationToken cancellationToken)
+    {
+        try
+        {
+            StoredChecksum? stored;
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                stored = await HeadAsync(client, target, cancellationToken).ConfigureAwait(false);
+            }
+
+            if (stored is { IsComposite: true })
+            {
+                using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+                {
+                    stored = stored with { Parts = await ListPartsAsync(client, target, stored, cancellationToken).ConfigureAwait(false) };
+                }
+            }
+
+            validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
+        }
+        catch (Exception e) when (e is ObjectDisposedException || (e is OperationCanceledException && cancellationToken.IsCancellationRequested))
+        {
+            // The transfer ended (failed, canceled: its lane is gone) before the checksum was needed.
+            validator.SetStored(null, "the download stopped before the stored checksum was known.");
+        }
+        catch (Exception e)
+        {
+            Log.StoredChecksumUnavailable(logger, target.BucketName, target.Key, e);
+            string reason = e is AmazonS3Exception { StatusCode: HttpStatusCode.PreconditionFailed }
+                ? "the object changed after it was read, so its stored checksum is another version's."
+                : $"its stored checksum could not be learned ({e.GetType().Name}: {e.Message}).";
+            validator.SetStored(null, reason);
+        }
+    }
+
+    private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadTarget target, CancellationToken cancellationToken)
+    {
+        var request = new GetObjectMetadataRequest
+        {
+            BucketName = target.BucketName,
+            Key = target.Key,
+            VersionId = target.VersionId,
+            EtagToMatch = target.ETag,
+            ChecksumMode = ChecksumMode.ENABLED,
+        };
+        GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
+        return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
+            head.ChecksumType);
+    }
+
+    /// <summary>The stored parts, in order; <see langword="null"/> when S3 does not list them (or lists them without
+    /// checksums, or not all of them), so the composite checksum cannot be checked.</summary>
+    private static async Task<IReadOnlyList<StoredPart>?> ListPartsAsync(IAmazonS3 client, DownloadTarget target, StoredChecksum stored,
+        CancellationToken cancellationToken)
+    {
+        var parts = new List<StoredPart>(stored.PartCount);
+        int? marker = null;
+        for (int page = 0; page <= (stored.PartCount / PartsPerPage) + 1; page++)
+        {
+            var request = new GetObjectAttributesRequest
+            {
+                BucketName = target.BucketName,
+                Key = target.Key,
+                VersionId = target.VersionId,
+                ObjectAttributes = [ObjectAttributes.ObjectParts],
+                MaxParts = PartsPerPage,
+                PartNumberMarker = marker,
+            };
+            GetObjectAttributesResponse response = await client.GetObjectAttributesAsync(request, cancellationToken).ConfigureAwait(false);
+            GetObjectAttributesParts? listed = response.ObjectParts;
+            if (listed?.Parts is not { Count: > 0 } page0)
+            {
+                return null;
+            }
+
+            foreach (ObjectPart part in page0)
+            {
+                string? checksum = ChecksumOf(part, stored.Algorithm);
+                if (checksum is null || part.PartNumber != parts.Count + 1 || part.Size is not { } size)
+                {
+                    return null;
+                }
+
+                parts.Add(new StoredPart(size, checksum));
+            }
+
+            if (listed.IsTruncated != true)
+            {
+                return parts.Count == stored.PartCount || stored.PartCount == 0 ? parts : null;
+            }
+
+            marker = listed.NextPartNumberMarker;
+        }
+
+        return null;
+    }
+
+    private static string? ChecksumOf(ObjectPart part, ChecksumAlgorithm algorithm) =>
+        algorithm == ChecksumAlgorithm.CRC64NVME ? part.ChecksumCRC64NVME
+        : algorithm == ChecksumAlgorithm.CRC32 ? part.ChecksumCRC32
+        : algorithm == ChecksumAlgorithm.CRC32C ? part.ChecksumCRC32C
+        : algorithm == ChecksumAlgorithm.SHA1 ? part.ChecksumSHA1
+        : algorithm == ChecksumAlgorithm.SHA256 ? part.ChecksumSHA256
+        : null;
+}
