@@ -5,8 +5,8 @@ namespace S3TransferManager.Upload.Checksums;
 
 /// <summary>
 /// CRC-64/NVME (reflected polynomial 0x9A6C9329AC4BC9B5, initial and final XOR all ones), which System.IO.Hashing
-/// lacks. Slicing-by-8 tables: eight bytes per step without special instructions. The hash bytes are big-endian, as S3
-/// encodes them.
+/// lacks. Carry-less multiplication folds long inputs on x86 (<see cref="Crc64NvmeFolding"/>); slicing-by-8 tables
+/// do the rest, and everything on other processors. The hash bytes are big-endian, as S3 encodes them.
 /// </summary>
 internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
 {
@@ -28,6 +28,19 @@ internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
     protected override void GetCurrentHashCore(Span<byte> destination) => BinaryPrimitives.WriteUInt64BigEndian(destination, ~_crc);
 
     private static ulong Update(ulong crc, ReadOnlySpan<byte> data)
+    {
+        if (Crc64NvmeFolding.IsSupported && data.Length >= Crc64NvmeFolding.MinimumLength)
+        {
+            Span<byte> folded = stackalloc byte[16];
+            int consumed = Crc64NvmeFolding.Fold(crc, data, folded);
+            crc = UpdateWithTables(0, folded);
+            data = data[consumed..];
+        }
+
+        return UpdateWithTables(crc, data);
+    }
+
+    private static ulong UpdateWithTables(ulong crc, ReadOnlySpan<byte> data)
     {
         ulong[][] t = s_tables;
         while (data.Length >= sizeof(ulong))

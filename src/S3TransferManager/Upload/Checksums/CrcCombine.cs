@@ -42,8 +42,8 @@ internal static class CrcCombine
         return MultiplyMod(polynomial, width, crcFirst, shift) ^ crcSecond;
     }
 
-    /// <summary>x^exponent mod P, by squaring.</summary>
-    private static ulong PowerOfX(ulong polynomial, int width, ulong exponent)
+    /// <summary>x^exponent mod P, by squaring, in the reflected form (the highest bit is the coefficient of x^0).</summary>
+    internal static ulong PowerOfX(ulong polynomial, int width, ulong exponent)
     {
         ulong one = 1ul << (width - 1);
         ulong result = one;
