@@ -13,6 +13,7 @@ public sealed partial class PackageReadmeTests
     [
         "src/S3TransferManager/README.md",
         "src/S3TransferManager.Extensions.DependencyInjection/README.md",
+        "src/S3TransferManager.Cli/README.md",
     ];
 
     public static TheoryData<string, int, string> Blocks()
