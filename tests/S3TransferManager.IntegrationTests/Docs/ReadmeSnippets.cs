@@ -29,14 +29,16 @@ internal static partial class ReadmeSnippets
     /// <summary>One README block: its text and the heading it sits under (for test names and messages).</summary>
     public sealed record Block(int Index, string Heading, int Line, string Code);
 
-    public static string ReadmePath()
+    public static string ReadmePath() => Path.Combine(RepositoryRoot(), "README.md");
+
+    /// <summary>The folder that holds TransferManager.sln and README.md, found upwards from the test's output.</summary>
+    public static string RepositoryRoot()
     {
         for (DirectoryInfo? folder = new(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
         {
-            string candidate = Path.Combine(folder.FullName, "README.md");
-            if (File.Exists(candidate) && File.Exists(Path.Combine(folder.FullName, "TransferManager.sln")))
+            if (File.Exists(Path.Combine(folder.FullName, "README.md")) && File.Exists(Path.Combine(folder.FullName, "TransferManager.sln")))
             {
-                return candidate;
+                return folder.FullName;
             }
         }
 
@@ -73,6 +75,9 @@ internal static partial class ReadmeSnippets
     }
 
     public static IReadOnlyList<Block> FromReadme() => Parse(File.ReadAllText(ReadmePath()));
+
+    /// <summary>The blocks of another markdown file of the repository (a package's README), by its path from the root.</summary>
+    public static IReadOnlyList<Block> FromFile(string relativePath) => Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), relativePath)));
 
     /// <summary>Compiles one block as a console app's Program.cs.</summary>
     public static CSharpCompilation Compile(string code, string name = "ReadmeSnippet")
