@@ -1,6 +1,7 @@
 using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -38,6 +39,7 @@ internal sealed class ObjectGetter
             EtagToMatch = ifMatch,
         };
 
+        TransferMetrics.RequestSent(RpcMethods.GetObject, BucketName);
         try
         {
             return await _client.GetObjectAsync(request, cancellationToken).ConfigureAwait(false);

@@ -3,6 +3,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -22,6 +23,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly ResumePolicy _policy;
     private readonly StallGuard _stall;
     private readonly ILogger _logger;
+    private readonly PartScope _telemetry;
     private GetObjectResponse? _response;
     private RequestLease? _lease;
     private long _next;
@@ -51,6 +53,7 @@ internal sealed class ResumableRangeStream : Stream
         _policy = policy;
         _stall = new StallGuard(policy.StallTimeout, policy.TimeProvider);
         _logger = logger;
+        _telemetry = PartScope.StartDownload(requester.Target.BucketName, requester.Target.Key, partNumber, start, end);
     }
 
     public override bool CanRead => true;
@@ -144,6 +147,7 @@ internal sealed class ResumableRangeStream : Stream
             }
 
             _next += read;
+            _telemetry.Read(read);
             return read;
         }
     }
@@ -164,6 +168,10 @@ internal sealed class ResumableRangeStream : Stream
             await PrepareResumeAsync(StalledError("response"), cancellationToken).ConfigureAwait(false);
             return false;
         }
+        catch (Exception e) when (_telemetry.Observe(e))
+        {
+            throw;   // Not reached: Observe records the part's error for its span and declines the exception.
+        }
         finally
         {
             _stall.Disarm();
@@ -180,12 +188,13 @@ internal sealed class ResumableRangeStream : Stream
         DownloadTarget target = _requester.Target;
         if (_resumes >= _policy.MaxResumes)
         {
-            throw new PartDownloadException(_partNumber,
+            throw _telemetry.Failed(new PartDownloadException(_partNumber,
                 $"Part {_partNumber} of s3://{target.BucketName}/{target.Key} (bytes {_start}-{_end}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
-                error);
+                error));
         }
 
         _resumes++;
+        _telemetry.Resumed(error);
         Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _policy.MaxResumes, error);
         TimeSpan delay = _policy.DelayBefore(_resumes);
         if (delay > TimeSpan.Zero)
@@ -222,6 +231,7 @@ internal sealed class ResumableRangeStream : Stream
             _response = null;
             _stall.Dispose();
             ReleaseLease();
+            _telemetry.End(complete: Remaining == 0);
         }
 
         base.Dispose(disposing);
