@@ -117,6 +117,12 @@ internal sealed class OpenStreamCommand
         {
             session.Dispose();
             lane.Dispose();
+            // A reader that read every part and disposed the stream can stop the producers before their last step.
+            if (manager.NextPartToRead > layout.PartCount)
+            {
+                telemetry.Succeeded(session.Target.TotalLength);
+            }
+
             telemetry.Dispose();
         }
     }
