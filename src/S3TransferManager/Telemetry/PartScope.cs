@@ -138,7 +138,9 @@ internal sealed class PartScope
             }
         }
 
-        TransferMetrics.PartEnded(_direction, _bucket, _method, Stopwatch.GetElapsedTime(_startedAt), errorType);
+        // The span stops first, so that recording (the first time: a listener's setup) does not lengthen it.
+        TimeSpan elapsed = Stopwatch.GetElapsedTime(_startedAt);
         _activity?.Dispose();
+        TransferMetrics.PartEnded(_direction, _bucket, _method, elapsed, errorType);
     }
 }

@@ -82,8 +82,9 @@ internal sealed class TransferScope : IDisposable
 
     private void End(string? errorType)
     {
-        TransferMetrics.TransferEnded(_direction, _bucket, Stopwatch.GetElapsedTime(_startedAt), errorType);
-
+        // The span stops first, so that recording (the first time: a listener's setup) does not lengthen it.
+        TimeSpan elapsed = Stopwatch.GetElapsedTime(_startedAt);
         _activity?.Dispose();
+        TransferMetrics.TransferEnded(_direction, _bucket, elapsed, errorType);
     }
 }
