@@ -57,9 +57,10 @@ internal sealed class UploadCommand
             throw;
         }
 
+        // Stored: a caller's stream that then fails to close does not make the upload itself a failure.
+        telemetry.Succeeded(response.ContentLength);
         await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
         Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
-        telemetry.Succeeded(response.ContentLength);
         _request.OnCompleted(new UploadCompletedEventArgs(_request, response));
         return response;
     }
