@@ -92,6 +92,33 @@ public sealed class DownloadTelemetryTests(MotoServer moto)
         Assert.Equal(5, telemetry.SpansNamed("S3TransferManager.GetPart").Count(p => p.ParentSpanId == span.SpanId));
     }
 
+    [Fact]
+    public async Task OpenStreamWithResponseAsync_DisposedBeforeTheEnd_EndsItsSpanAsCanceledNotFailed()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("object", TestData.Payload(Size));
+        using var telemetry = new TelemetryRecorder(s3.BucketName, "s3transfermanager.failures");
+        var ended = new TaskCompletionSource<Activity>(TaskCreationOptions.RunContinuationsAsynchronously);
+        telemetry.SpanStopped += a =>
+        {
+            if (a.OperationName == "S3TransferManager.OpenStream")
+            {
+                ended.TrySetResult(a);
+            }
+        };
+        using TransferUtility utility = s3.CreateUtility();
+
+        // One part in memory and nothing read: the producers cannot get past part 2 before the stream is disposed.
+        TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
+            new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize, MaxInMemoryParts = 1 });
+        await response.ResponseStream.DisposeAsync();
+        response.Dispose();
+
+        Activity span = await ended.Task.WaitAsync(TimeSpan.FromSeconds(30));
+        Assert.Equal((ActivityStatusCode.Unset, (object)"canceled"), (span.Status, span.GetTagItem("error.type")));
+        Assert.Empty(telemetry.Counter("s3transfermanager.failures"));
+    }
+
     private static TransferUtilityDownloadRequest Request(S3TestContext s3, string key) =>
         new() { BucketName = s3.BucketName, Key = key, FilePath = s3.PathFor(key), PartSize = PartSize };
 }

@@ -45,6 +45,26 @@ public sealed class UploadTelemetryTests(MotoServer moto)
         Assert.Equal(3, telemetry.Histogram("s3transfermanager.part.duration").Count(m => Equals(m.Tags["rpc.method"], "UploadPart")));
     }
 
+    [Fact]
+    public async Task UploadWithResponseAsync_BucketMissing_EndsThePutObjectSpanAsFailedWithS3sErrorCode()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string missing = s3.BucketName + "-missing";
+        using var telemetry = new TelemetryRecorder(missing, "s3transfermanager.failures");
+        string path = s3.PathFor("small.bin");
+        await File.WriteAllBytesAsync(path, TestData.Payload(1_000));
+        using TransferUtility utility = s3.CreateUtility();
+
+        await Assert.ThrowsAnyAsync<Amazon.S3.AmazonS3Exception>(() => utility.UploadWithResponseAsync(
+            new TransferUtilityUploadRequest { BucketName = missing, Key = "object", FilePath = path }));
+
+        Activity put = Assert.Single(telemetry.SpansNamed("S3TransferManager.PutObject"));
+        var failure = Assert.Single(telemetry.Counter("s3transfermanager.failures"));
+        Assert.Equal((ActivityStatusCode.Error, (object)"NoSuchBucket"), (put.Status, put.GetTagItem("error.type")));
+        Assert.Equal(Assert.Single(telemetry.SpansNamed("S3TransferManager.Upload")).SpanId, put.ParentSpanId);
+        Assert.Equal("NoSuchBucket", failure.Tags["error.type"]);
+    }
+
     private static async Task UploadAsync(S3TestContext s3)
     {
         string path = s3.PathFor("upload.bin");
