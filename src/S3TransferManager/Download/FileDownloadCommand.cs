@@ -1,5 +1,6 @@
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -24,16 +25,19 @@ internal sealed class FileDownloadCommand
     {
         _request.OnInitiated(new DownloadInitiatedEventArgs(_request));
         using TransferLane lane = _resources.Scheduler.OpenLane();
+        using TransferScope telemetry = TransferScope.StartDownload(_request.BucketName!, _request.Key!);
         DownloadSession? session = null;
         TransferUtilityDownloadResponse response;
         try
         {
             session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken).ConfigureAwait(false);
+            telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
             response = await DownloadAsync(session, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
             Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
+            telemetry.Failed(e);
             RaiseFailed(e);
             throw;
         }
@@ -43,6 +47,7 @@ internal sealed class FileDownloadCommand
         }
 
         session.LogCompleted(_request.FilePath!);
+        telemetry.Succeeded(response.ContentLength);
         _request.OnCompleted(new DownloadCompletedEventArgs(_request, response));
         return response;
     }

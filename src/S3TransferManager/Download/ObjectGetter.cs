@@ -1,6 +1,7 @@
 using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -41,6 +42,7 @@ internal sealed class ObjectGetter
             ChecksumMode = withChecksum ? ChecksumMode.ENABLED : null,
         };
 
+        TransferMetrics.RequestSent(RpcMethods.GetObject, BucketName);
         try
         {
             return await _client.GetObjectAsync(request, cancellationToken).ConfigureAwait(false);

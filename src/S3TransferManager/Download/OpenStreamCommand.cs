@@ -1,6 +1,7 @@
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -24,6 +25,8 @@ internal sealed class OpenStreamCommand
     public async Task<TransferUtilityOpenStreamResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         TransferLane lane = _resources.Scheduler.OpenLane();
+        // Ended by the producers: the transfer outlives this call.
+        var telemetry = TransferScope.StartOpenStream(_request.BucketName!, _request.Key!);
         DownloadSession session;
         try
         {
@@ -33,6 +36,7 @@ internal sealed class OpenStreamCommand
         {
             lane.Dispose();
             Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
+            telemetry.Failed(e);
             throw;
         }
 
@@ -40,7 +44,8 @@ internal sealed class OpenStreamCommand
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop, _resources.Config.FailureWaitLimit);
-        stream.AttachProducers(RunProducersAsync(session, lane, manager, stop.Token));
+        telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
+        stream.AttachProducers(RunProducersAsync(session, lane, manager, telemetry, stop.Token));
 
         var response = new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream));
         session.DescribeInto(response);
@@ -49,7 +54,8 @@ internal sealed class OpenStreamCommand
         return response;
     }
 
-    private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, CancellationToken stopToken)
+    private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, TransferScope telemetry,
+        CancellationToken stopToken)
     {
         PartLayout layout = session.Layout;
         BufferAccount memory = _resources.Buffers.OpenAccount();
@@ -93,6 +99,7 @@ internal sealed class OpenStreamCommand
                 }
             }, stopToken, _resources.Config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
             session.LogCompleted(Destination);
+            telemetry.Succeeded(session.Target.TotalLength);
         }
         catch (OperationCanceledException) when (stopToken.IsCancellationRequested)
         {
@@ -105,12 +112,20 @@ internal sealed class OpenStreamCommand
         {
             // A part failed for good (the reader sees it too); a disposed or cancelled stream is not a failure.
             session.LogFailed(e);
+            telemetry.Failed(e);
             throw;
         }
         finally
         {
             session.Dispose();
             lane.Dispose();
+            // A reader that read every part and disposed the stream can stop the producers before their last step.
+            if (manager.NextPartToRead > layout.PartCount)
+            {
+                telemetry.Succeeded(session.Target.TotalLength);
+            }
+
+            telemetry.Dispose();
         }
     }
 }

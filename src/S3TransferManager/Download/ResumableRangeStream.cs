@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging;
 using S3TransferManager.Download.Integrity;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 
@@ -25,6 +26,7 @@ internal sealed class ResumableRangeStream : Stream
     private readonly StallGuard _stall;
     private readonly ILogger _logger;
     private readonly PartHasher? _hasher;
+    private readonly PartScope _telemetry;
     private GetObjectResponse? _response;
     private AmazonClientException? _sdkCheckFailure;
     private GetObjectResponse? _sdkCheckedResponse;
@@ -59,6 +61,7 @@ internal sealed class ResumableRangeStream : Stream
         _policy = policy;
         _stall = new StallGuard(policy.StallTimeout, policy.TimeProvider);
         _logger = logger;
+        _telemetry = PartScope.StartDownload(requester.Target.BucketName, requester.Target.Key, partNumber, start, end);
     }
 
     public override bool CanRead => true;
@@ -167,6 +170,7 @@ internal sealed class ResumableRangeStream : Stream
                 }
             }
 
+            _telemetry.Read(read);
             return read;
         }
     }
@@ -186,6 +190,10 @@ internal sealed class ResumableRangeStream : Stream
             _stall.Disarm();
             await PrepareResumeAsync(StalledError("response"), cancellationToken).ConfigureAwait(false);
             return false;
+        }
+        catch (Exception e) when (_telemetry.Observe(e))
+        {
+            throw;   // Not reached: Observe records the part's error for its span and declines the exception.
         }
         finally
         {
@@ -236,12 +244,13 @@ internal sealed class ResumableRangeStream : Stream
         DownloadTarget target = _requester.Target;
         if (_resumes >= _policy.MaxResumes)
         {
-            throw new PartDownloadException(_partNumber,
+            throw _telemetry.Failed(new PartDownloadException(_partNumber,
                 $"Part {_partNumber} of s3://{target.BucketName}/{target.Key} (bytes {_start}-{_end}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
-                error);
+                error));
         }
 
         _resumes++;
+        _telemetry.Resumed(error);
         Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _policy.MaxResumes, error);
         TimeSpan delay = _policy.DelayBefore(_resumes);
         if (delay > TimeSpan.Zero)
@@ -280,12 +289,14 @@ internal sealed class ResumableRangeStream : Stream
                 // bytes known to be wrong, and say so with the typed error.
                 _stall.Dispose();
                 ReleaseLease();
+                _telemetry.End(complete: false);
                 throw SdkChecksumMismatch(_sdkCheckFailure!);
             }
 
             _stall.Dispose();
             _hasher?.Dispose();
             ReleaseLease();
+            _telemetry.End(complete: Remaining == 0);
         }
 
         base.Dispose(disposing);

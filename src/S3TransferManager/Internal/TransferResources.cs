@@ -4,6 +4,7 @@ using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Internal;
 
@@ -33,6 +34,7 @@ internal sealed class TransferResources
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
+        TransferMetrics.Track(Scheduler, Buffers);
     }
 
     public IAmazonS3 Client { get; }

@@ -16,6 +16,15 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
     /// the last event reports the object's whole length.</summary>
     public event EventHandler<TransferProgressArgs>? WriteObjectProgressEvent;
 
+    /// <summary>Receives the same progress as <see cref="WriteObjectProgressEvent"/>, one report per event, in order: for code that
+    /// takes an <see cref="IProgress{T}"/> (a UI's <see cref="Progress{T}"/>, a test's recorder) rather than an event.</summary>
+    /// <value><see langword="null"/> (the default): no reports.</value>
+    /// <remarks><see cref="Progress{T}"/> posts each report to the synchronization context it was created on; where
+    /// there is none (a console app, a service) it posts them to the thread pool, where handlers can run at the same
+    /// time and out of order. Implement <see cref="IProgress{T}"/> directly to be called in order, on the transfer's
+    /// thread.</remarks>
+    public IProgress<TransferProgressArgs>? ProgressHandler { get; set; }
+
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<DownloadInitiatedEventArgs>? DownloadInitiatedEvent;
 
@@ -35,9 +44,13 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
         }
     }
 
-    internal bool HasProgressSubscribers => WriteObjectProgressEvent is not null;
+    internal bool HasProgressSubscribers => WriteObjectProgressEvent is not null || ProgressHandler is not null;
 
-    internal void OnProgress(TransferProgressArgs args) => WriteObjectProgressEvent?.Invoke(this, args);
+    internal void OnProgress(TransferProgressArgs args)
+    {
+        WriteObjectProgressEvent?.Invoke(this, args);
+        ProgressHandler?.Report(args);
+    }
 
     internal void OnInitiated(DownloadInitiatedEventArgs args) => DownloadInitiatedEvent?.Invoke(this, args);
 

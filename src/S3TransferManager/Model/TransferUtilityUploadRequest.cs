@@ -67,6 +67,15 @@ public sealed class TransferUtilityUploadRequest
     /// The last event reports the whole length.</summary>
     public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
 
+    /// <summary>Receives the same progress as <see cref="UploadProgressEvent"/>, one report per event, in order: for code that
+    /// takes an <see cref="IProgress{T}"/> (a UI's <see cref="Progress{T}"/>, a test's recorder) rather than an event.</summary>
+    /// <value><see langword="null"/> (the default): no reports.</value>
+    /// <remarks><see cref="Progress{T}"/> posts each report to the synchronization context it was created on; where
+    /// there is none (a console app, a service) it posts them to the thread pool, where handlers can run at the same
+    /// time and out of order. Implement <see cref="IProgress{T}"/> directly to be called in order, on the transfer's
+    /// thread.</remarks>
+    public IProgress<TransferProgressArgs>? ProgressHandler { get; set; }
+
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<UploadInitiatedEventArgs>? UploadInitiatedEvent;
 
@@ -76,9 +85,13 @@ public sealed class TransferUtilityUploadRequest
     /// <summary>Raised once, when the upload fails or is cancelled (after any multipart upload was aborted).</summary>
     public event EventHandler<UploadFailedEventArgs>? UploadFailedEvent;
 
-    internal bool HasProgressSubscribers => UploadProgressEvent is not null;
+    internal bool HasProgressSubscribers => UploadProgressEvent is not null || ProgressHandler is not null;
 
-    internal void OnProgress(TransferProgressArgs args) => UploadProgressEvent?.Invoke(this, args);
+    internal void OnProgress(TransferProgressArgs args)
+    {
+        UploadProgressEvent?.Invoke(this, args);
+        ProgressHandler?.Report(args);
+    }
 
     internal void OnInitiated(UploadInitiatedEventArgs args) => UploadInitiatedEvent?.Invoke(this, args);
 

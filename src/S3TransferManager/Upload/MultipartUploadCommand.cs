@@ -3,6 +3,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
@@ -54,11 +55,13 @@ internal sealed class MultipartUploadCommand
         InitiateMultipartUploadResponse initiated;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
+            TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
             initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
         }
 
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
+        TransferActivities.TagMultipart(uploadId, partSize);
         var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
         try
         {
@@ -80,6 +83,7 @@ internal sealed class MultipartUploadCommand
             CompleteMultipartUploadResponse done;
             using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
+                TransferMetrics.RequestSent(RpcMethods.CompleteMultipartUpload, Bucket);
                 done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
             }
 
@@ -152,7 +156,8 @@ internal sealed class MultipartUploadCommand
         UploadPartResponse response;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
-            response = await _client.UploadPartAsync(request, cancellationToken).ConfigureAwait(false);
+            response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
+                token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }
 
         PartETag eTag = UploadChecksums.ToPartETag(part.PartNumber, response);
@@ -173,6 +178,7 @@ internal sealed class MultipartUploadCommand
         using var timeout = new CancellationTokenSource(limit);
         try
         {
+            TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, Bucket);
             await _client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId },
                 timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, Bucket, Key, uploadId);

@@ -3,6 +3,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Upload;
@@ -61,7 +62,8 @@ internal sealed class SinglePutCommand
         PutObjectResponse response;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
-            response = await _client.PutObjectAsync(put, cancellationToken).ConfigureAwait(false);
+            response = await PartScope.RunAsync(RpcMethods.PutObject, _request.BucketName!, _request.Key!, 0, 0, length,
+                token => _client.PutObjectAsync(put, token), cancellationToken).ConfigureAwait(false);
         }
 
         if (length > 0)

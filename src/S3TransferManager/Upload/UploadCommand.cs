@@ -3,6 +3,7 @@ using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Upload;
 
@@ -35,7 +36,9 @@ internal sealed class UploadCommand
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         using TransferLane lane = _lane;
+        using TransferScope telemetry = TransferScope.StartUpload(_request.BucketName!, _request.Key!);
         long knownLength = KnownLength();
+        telemetry.Describe(knownLength);
         _progress.SetTotal(knownLength);
         _request.OnInitiated(new UploadInitiatedEventArgs(_request, knownLength));
         TransferUtilityUploadResponse response;
@@ -48,11 +51,14 @@ internal sealed class UploadCommand
         catch (Exception e)
         {
             Log.UploadFailed(_logger, _request.BucketName!, _request.Key!, e);
+            telemetry.Failed(e);
             RaiseFailed(e);
             await CloseCallerStreamAsync(failing: true).ConfigureAwait(false);
             throw;
         }
 
+        // Stored: a caller's stream that then fails to close does not make the upload itself a failure.
+        telemetry.Succeeded(response.ContentLength);
         await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
         Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
         _request.OnCompleted(new UploadCompletedEventArgs(_request, response));

@@ -4,6 +4,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download.Integrity;
 
@@ -69,6 +70,7 @@ internal static class StoredChecksumLookup
             EtagToMatch = target.ETag,
             ChecksumMode = ChecksumMode.ENABLED,
         };
+        TransferMetrics.RequestSent(RpcMethods.HeadObject, target.BucketName);
         GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
         return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
             head.ChecksumType);
@@ -92,6 +94,7 @@ internal static class StoredChecksumLookup
                 MaxParts = PartsPerPage,
                 PartNumberMarker = marker,
             };
+            TransferMetrics.RequestSent(RpcMethods.GetObjectAttributes, target.BucketName);
             GetObjectAttributesResponse response = await client.GetObjectAttributesAsync(request, cancellationToken).ConfigureAwait(false);
             GetObjectAttributesParts? listed = response.ObjectParts;
             if (listed?.Parts is not { Count: > 0 } page0)
