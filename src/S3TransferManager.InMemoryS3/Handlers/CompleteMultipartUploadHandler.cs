@@ -78,7 +78,16 @@ internal static class CompleteMultipartUploadHandler
             }
         }
 
-        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, []);
+        // A full-object checksum sent with Complete (x-amz-checksum-crc64nvme and x-amz-checksum-type: FULL_OBJECT) is
+        // kept and returned on whole-object GETs and HEADs with checksum mode, as S3 does, so that downloads can validate
+        // against it. Like moto, this endpoint stores it without checking it.
+        IReadOnlyList<KeyValuePair<string, string>> checksums = body.Checksums;
+        if (checksums.Count > 0 && context.Request.Headers["x-amz-checksum-type"].ToString() is { Length: > 0 } type)
+        {
+            checksums = [.. checksums, new KeyValuePair<string, string>("x-amz-checksum-type", type)];
+        }
+
+        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, checksums);
         bucket.Put(storedObject);
         await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, Object: storedObject), static (writer, state) =>
         {

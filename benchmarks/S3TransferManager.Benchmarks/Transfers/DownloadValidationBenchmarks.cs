@@ -1,0 +1,108 @@
+using Amazon.S3;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.InMemoryS3;
+
+namespace S3TransferManager.Benchmarks.Transfers;
+
+/// <summary>
+/// What download checksum validation costs: the same multipart object, stored with a full-object checksum (uploaded by
+/// this library, which sends it with CompleteMultipartUpload), downloaded to a file with validation on (one HEAD for
+/// the stored value, every byte hashed, part CRCs combined) and off, side by side. Run:
+/// <c>dotnet run -c Release --project benchmarks/S3TransferManager.Benchmarks -- quick --filter '*DownloadValidation*'</c>.
+/// </summary>
+public class DownloadValidationBenchmarks : ITransferScenario
+{
+    private const string Key = "validation/object";
+
+    private EndpointSession _session = null!;
+    private TransferUtility _validating = null!;
+    private TransferUtility _notValidating = null!;
+    private string _folder = null!;
+    private string _filePath = null!;
+
+    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
+    public InMemoryS3Profile Profile { get; set; }
+
+    [Params("CRC64NVME", "CRC32")]
+    public string Algorithm { get; set; } = "CRC64NVME";
+
+    public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
+
+    public int TransfersPerOperation => 1;
+
+    public EndpointSession Session => _session;
+
+    [GlobalSetup]
+    public async Task SetupAsync()
+    {
+        _session = await EndpointSession.StartAsync(Profile);
+        _validating = new TransferUtility(_session.Client, Config(validate: true));
+        _notValidating = new TransferUtility(_session.Client, Config(validate: false));
+        _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
+        _filePath = Path.Combine(_folder, "object.bin");
+
+        string source = Path.Combine(_folder, "source.bin");
+        await using (FileStream file = File.Create(source))
+        {
+            var chunk = new byte[1024 * 1024];
+            var random = new Random(7);
+            for (long written = 0; written < BytesPerOperation; written += chunk.Length)
+            {
+                random.NextBytes(chunk);
+                await file.WriteAsync(chunk.AsMemory(0, (int)Math.Min(chunk.Length, BytesPerOperation - written)));
+            }
+        }
+
+        await _validating.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = source,
+            PartSize = BenchmarkSettings.PartSize,
+            ChecksumAlgorithm = ChecksumAlgorithm.FindValue(Algorithm),
+        });
+        File.Delete(source);
+
+        // Setup, not measurement: a download that did not validate would make the "on" figure meaningless.
+        TransferUtilityDownloadResponse check = await Validated();
+        if (check.ChecksumValidation is not { Validated: true })
+        {
+            throw new InvalidOperationException($"The setup download was not validated: {check.ChecksumValidation}");
+        }
+    }
+
+    [IterationCleanup]
+    public void DeleteFile() => File.Delete(_filePath);
+
+    [GlobalCleanup]
+    public async Task CleanupAsync()
+    {
+        _validating.Dispose();
+        _notValidating.Dispose();
+        await _session.DisposeAsync();
+        Directory.Delete(_folder, recursive: true);
+    }
+
+    [Benchmark(Baseline = true)]
+    public Task<TransferUtilityDownloadResponse> NotValidated() => DownloadAsync(_notValidating);
+
+    [Benchmark]
+    public Task<TransferUtilityDownloadResponse> Validated() => DownloadAsync(_validating);
+
+    private static TransferUtilityConfig Config(bool validate) => new()
+    {
+        ConcurrentServiceRequests = BenchmarkSettings.Concurrency,
+        MinSizeBeforePartUpload = BenchmarkSettings.PartSize,
+        ValidateDownloadChecksums = validate,
+    };
+
+    private Task<TransferUtilityDownloadResponse> DownloadAsync(TransferUtility utility) =>
+        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = _filePath,
+            PartSize = BenchmarkSettings.PartSize,
+        });
+}
