@@ -37,6 +37,7 @@ public class DownloadValidationBenchmarks : ITransferScenario
     public async Task SetupAsync()
     {
         _session = await EndpointSession.StartAsync(Profile);
+        await _session.SeedAsync("validation/bucket-marker", 1, partSize: 0);
         _validating = new TransferUtility(_session.Client, Config(validate: true));
         _notValidating = new TransferUtility(_session.Client, Config(validate: false));
         _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
