@@ -33,6 +33,11 @@ internal static class DownloadFaultCases
         {
             Then = s => Gets(s, FaultScene.DownloadParts + 1),
         },
+        new("reset-mid-body", "A connection reset (RST) after part of a body ends right, whether the reset cost the body (resumed) or the whole answer (retried).",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 2, new ResetAfterBytes(MidBody)), Outcome.Succeeds)
+        {
+            Then = s => Gets(s, FaultScene.DownloadParts + 1),
+        },
         new("closed-always", "A body that breaks on every try fails with PartDownloadException once the resumes are spent.",
             s => s.Proxy.Plan.Every(S3Operation.GetObject, new CloseAfterBytes(1000)), Outcome.PartFails<HttpIOException>()),
         new("stall-mid-body", "A body that stops sending (no reset, no FIN) is declared stalled after BodyStallTimeout and resumed.",

@@ -15,6 +15,7 @@ public sealed class OpenStreamFaultMatrixTests(MotoServer moto)
     [InlineData("503-always")]
     [InlineData("403-on-a-part")]
     [InlineData("closed-mid-body")]
+    [InlineData("reset-mid-body")]
     [InlineData("closed-always")]
     [InlineData("stall-mid-body")]
     [InlineData("stall-before-headers")]
