@@ -51,11 +51,13 @@ internal sealed class DownloadSession : IDisposable
         {
             try
             {
-                response = await getter.GetAsync(new ByteRange(0, request.PartSize - 1), null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, new ByteRange(0, request.PartSize - 1), request.IfMatch, resources.ResumePolicy,
+                    resources.Logger, cancellationToken).ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
             {
-                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, range: null, request.IfMatch, resources.ResumePolicy, resources.Logger,
+                    cancellationToken).ConfigureAwait(false);
             }
 
             (DownloadTarget target, PartLayout layout) = Describe(request, response);

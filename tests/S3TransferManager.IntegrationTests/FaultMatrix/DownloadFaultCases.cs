@@ -43,16 +43,25 @@ internal static class DownloadFaultCases
         new("stall-mid-body", "A body that stops sending (no reset, no FIN) is declared stalled after BodyStallTimeout and resumed.",
             s => s.Proxy.Plan.Nth(S3Operation.GetObject, 2, new StallBody(MidBody)), Outcome.Succeeds)
         {
+            ShortStallTimeout = true,
             Then = s => Gets(s, FaultScene.DownloadParts + 1),
         },
         new("stall-before-headers", "A request whose response headers never come is given up after BodyStallTimeout and sent again.",
             s => s.Proxy.Plan.Nth(S3Operation.GetObject, 2, new ProxyFault.Hold()), Outcome.Succeeds)
         {
+            ShortStallTimeout = true,
+            Then = s => Gets(s, FaultScene.DownloadParts + 1),
+        },
+        new("discovery-unanswered", "A first GET whose response headers never come is given up after BodyStallTimeout and sent again.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new ProxyFault.Hold()), Outcome.Succeeds)
+        {
+            ShortStallTimeout = true,
             Then = s => Gets(s, FaultScene.DownloadParts + 1),
         },
         new("slow-drip", "A slow body that keeps making progress (4 KiB every 100 ms, 1.6 s in all, above the 1 s stall timeout) is not taken for a stall.",
             s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new DripBody(4096, TimeSpan.FromMilliseconds(100))), Outcome.Succeeds)
         {
+            ShortStallTimeout = true,
             Then = s => Gets(s, FaultScene.DownloadParts),
         },
         new("flipped-byte", "One byte inverted in a part is caught by the object's stored CRC32: ChecksumMismatchException, nothing written.",

@@ -17,6 +17,7 @@ public sealed class DownloadToFileFaultMatrixTests(MotoServer moto)
     [InlineData("closed-always")]
     [InlineData("stall-mid-body")]
     [InlineData("stall-before-headers")]
+    [InlineData("discovery-unanswered")]
     [InlineData("slow-drip")]
     [InlineData("flipped-byte", Skip = "needs download checksum validation (issue 11)")]
     [InlineData("truncated-body")]
@@ -32,7 +33,7 @@ public sealed class DownloadToFileFaultMatrixTests(MotoServer moto)
     public async Task DownloadWithResponseAsync_Fault_EndsRightOrWithItsTypedErrorAndLeavesNothing(string name)
     {
         FaultCase fault = DownloadFaultCases.All[name];
-        await using FaultScene scene = await FaultScene.CreateAsync(moto);
+        await using FaultScene scene = await FaultScene.CreateAsync(moto, fault);
         await scene.PutObjectAsync();
         await scene.PrepareDestinationAsync(fault.Destination);
         var request = new TransferUtilityDownloadRequest

@@ -10,6 +10,9 @@ internal sealed record FaultCase(string Name, string Proves, Action<FaultScene> 
     /// <summary>Where a download to a file writes; ignored by the other surfaces.</summary>
     public Destination Destination { get; init; } = Destination.ExistingFile;
 
+    /// <summary>Whether the row is about stalls, and runs with <see cref="FaultScene.ShortStallTimeout"/>.</summary>
+    public bool ShortStallTimeout { get; init; }
+
     /// <summary>How the case must end through OpenStream, when that differs from <see cref="Outcome"/> (a part's
     /// error wrapped by the read: <see cref="Outcome.InsidePart"/>).</summary>
     public Outcome? StreamOutcome { get; init; }

@@ -32,14 +32,17 @@ internal sealed class FaultScene : IAsyncDisposable
     /// retries), far below a hang.</summary>
     public static readonly TimeSpan Bound = TimeSpan.FromSeconds(30);
 
-    /// <summary>A stall is declared after 1 s without a byte (the default is 30 s), resumes wait 1 ms, and uploads go
-    /// multipart from 5 MiB, so that the whole matrix runs in seconds.</summary>
-    public static readonly TimeSpan StallTimeout = TimeSpan.FromSeconds(1);
+    /// <summary>The stall timeout of the rows about stalls: 1 s (the default is 30 s), so they run in seconds.</summary>
+    public static readonly TimeSpan ShortStallTimeout = TimeSpan.FromSeconds(1);
+
+    /// <summary>The stall timeout of every other row: above the SDK's own retry delays (a request's stall clock runs
+    /// through them), so that a row about 503s is not decided by how long the SDK chose to back off.</summary>
+    public static readonly TimeSpan StallTimeout = TimeSpan.FromSeconds(10);
 
     private readonly CancellationTokenSource _cancellation = new();
     private PrivateTmpfs? _tmpfs;
 
-    private FaultScene(S3TestContext s3, FaultInjectingProxy proxy)
+    private FaultScene(S3TestContext s3, FaultInjectingProxy proxy, TimeSpan stallTimeout)
     {
         S3 = s3;
         Proxy = proxy;
@@ -48,7 +51,7 @@ internal sealed class FaultScene : IAsyncDisposable
         var config = new TransferUtilityConfig
         {
             ConcurrentServiceRequests = 4,
-            BodyStallTimeout = StallTimeout,
+            BodyStallTimeout = stallTimeout,
             InterruptedBodyRetryDelay = TimeSpan.FromMilliseconds(1),
             MinSizeBeforePartUpload = UploadPartSize,
         };
@@ -83,11 +86,13 @@ internal sealed class FaultScene : IAsyncDisposable
     /// <summary>Whether the scene is an upload's (so a failure must leave no object).</summary>
     public bool IsUpload { get; private set; }
 
-    public static async Task<FaultScene> CreateAsync(MotoServer moto)
+    /// <summary>A scene for <paramref name="fault"/>: resumes wait 1 ms, uploads go multipart from 5 MiB, and a stall
+    /// is declared after <see cref="ShortStallTimeout"/> in the rows about stalls, <see cref="StallTimeout"/> in the others.</summary>
+    public static async Task<FaultScene> CreateAsync(MotoServer moto, FaultCase fault)
     {
         S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         FaultInjectingProxy proxy = await FaultInjectingProxy.StartAsync(moto.ServiceUrl);
-        return new FaultScene(s3, proxy);
+        return new FaultScene(s3, proxy, fault.ShortStallTimeout ? ShortStallTimeout : StallTimeout);
     }
 
     /// <summary>Stores the object to download straight in moto, with its full-object CRC32, so that a download that

@@ -19,6 +19,7 @@ public sealed class OpenStreamFaultMatrixTests(MotoServer moto)
     [InlineData("closed-always")]
     [InlineData("stall-mid-body")]
     [InlineData("stall-before-headers")]
+    [InlineData("discovery-unanswered")]
     [InlineData("slow-drip")]
     [InlineData("flipped-byte", Skip = "needs download checksum validation (issue 11)")]
     [InlineData("truncated-body")]
@@ -31,7 +32,7 @@ public sealed class OpenStreamFaultMatrixTests(MotoServer moto)
     public async Task OpenStreamWithResponseAsync_Fault_ReadsRightOrThrowsItsTypedErrorAndReturnsEveryBuffer(string name)
     {
         FaultCase fault = DownloadFaultCases.All[name];
-        await using FaultScene scene = await FaultScene.CreateAsync(moto);
+        await using FaultScene scene = await FaultScene.CreateAsync(moto, fault);
         await scene.PutObjectAsync();
         var request = new TransferUtilityOpenStreamRequest { BucketName = scene.S3.BucketName, Key = FaultScene.Key, PartSize = FaultScene.DownloadPartSize };
         request.Validate();

@@ -24,7 +24,7 @@ public sealed class UploadFileFaultMatrixTests(MotoServer moto)
     public async Task UploadWithResponseAsync_FileAndFault_StoresRightOrThrowsItsTypedErrorAndLeavesNoUpload(string name)
     {
         FaultCase fault = UploadFaultCases.All[name];
-        await using FaultScene scene = await FaultScene.CreateAsync(moto);
+        await using FaultScene scene = await FaultScene.CreateAsync(moto, fault);
         await scene.PrepareUploadAsync(asFile: true);
         var request = new TransferUtilityUploadRequest
         {

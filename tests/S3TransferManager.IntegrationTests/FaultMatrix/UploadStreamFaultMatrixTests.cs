@@ -25,7 +25,7 @@ public sealed class UploadStreamFaultMatrixTests(MotoServer moto)
     public async Task UploadWithResponseAsync_NonSeekableStreamAndFault_StoresRightOrThrowsItsTypedErrorAndLeavesNoUpload(string name)
     {
         FaultCase fault = UploadFaultCases.All[name];
-        await using FaultScene scene = await FaultScene.CreateAsync(moto);
+        await using FaultScene scene = await FaultScene.CreateAsync(moto, fault);
         await scene.PrepareUploadAsync(asFile: false);
         var request = new TransferUtilityUploadRequest
         {
