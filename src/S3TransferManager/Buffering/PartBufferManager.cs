@@ -430,6 +430,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             error = _disposed ? new ObjectDisposedException(nameof(PartBufferManager))
                 : _failureCause is OperationCanceledException canceled ? new OperationCanceledException(_failureMessage, canceled, canceled.CancellationToken)
                 : _failureCause is ChecksumMismatchException mismatch ? mismatch
+                // Already names its part (a body out of resumes): wrapping it again would bury the cause one level deeper,
+                // and whether a part failed buffered or live must not change what the reader sees.
+                : _failureCause is PartDownloadException forAPart ? forAPart
                 : new PartDownloadException(_failedPart, _failureMessage!, _failureCause);
         }
 

@@ -22,6 +22,7 @@ internal sealed class DownloadSession : IDisposable
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
     private readonly DownloadChecksumValidator? _validator;
+    private CancellationTokenSource? _checksumLookupStop;
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
@@ -56,17 +57,23 @@ internal sealed class DownloadSession : IDisposable
         {
             try
             {
-                response = await getter.GetAsync(firstRange, null, request.IfMatch, cancellationToken, withChecksum: validate).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, firstRange, request.IfMatch, validate, resources.ResumePolicy,
+                    resources.Logger, cancellationToken).ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
             {
-                response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken, withChecksum: validate).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, range: null, request.IfMatch, validate, resources.ResumePolicy, resources.Logger,
+                    cancellationToken).ConfigureAwait(false);
             }
 
             (DownloadTarget target, PartLayout layout) = Describe(request, response);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
-            DownloadChecksumValidator? validator = validate ? StartValidation(resources, lane, target, layout, response, cancellationToken) : null;
-            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator);
+            var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            DownloadChecksumValidator? validator = validate ? StartValidation(resources, lane, target, layout, response, lookupStop.Token) : null;
+            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator)
+            {
+                _checksumLookupStop = lookupStop,
+            };
         }
         catch
         {
@@ -124,6 +131,19 @@ internal sealed class DownloadSession : IDisposable
         response.ChecksumValidation = result;
     }
 
+    /// <summary>Cancels the stored-checksum lookup if it is still running: the transfer is over (a file download ended,
+    /// an OpenStream was disposed), and no request may outlive it. Not part of <see cref="Dispose"/>: an OpenStream
+    /// reader validates after the producers let the session go.</summary>
+    public void StopChecksumLookup()
+    {
+        CancellationTokenSource? stop = Interlocked.Exchange(ref _checksumLookupStop, null);
+        if (stop is not null)
+        {
+            stop.Cancel();
+            stop.Dispose();
+        }
+    }
+
     /// <summary>Fills the object's description into the caller's response.</summary>
     public void DescribeInto(TransferUtilityGetObjectResponseBase response)
     {
@@ -173,7 +193,7 @@ internal sealed class DownloadSession : IDisposable
         else
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
-            _ = StoredChecksumLookup.RunAsync(resources.Client, lane, target, validator, resources.Logger, cancellationToken);
+            _ = StoredChecksumLookup.RunAsync(resources.Client, lane, target, validator, resources.ResumePolicy, resources.Logger, cancellationToken);
         }
 
         return validator;

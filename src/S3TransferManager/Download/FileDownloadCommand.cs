@@ -43,6 +43,7 @@ internal sealed class FileDownloadCommand
         }
         finally
         {
+            session?.StopChecksumLookup();
             session?.Dispose();
         }
 

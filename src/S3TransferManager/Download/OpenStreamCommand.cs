@@ -43,6 +43,8 @@ internal sealed class OpenStreamCommand
         var manager = new PartBufferManager(session.Layout.PartCount, _request.MaxInMemoryParts, _resources.Pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        // Disposing (or canceling) the stream also stops the checksum HEAD if it is still out.
+        stop.Token.Register(session.StopChecksumLookup);
         var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop, _resources.Config.FailureWaitLimit);
         telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
         stream.AttachProducers(RunProducersAsync(session, lane, manager, telemetry, stop.Token));

@@ -38,7 +38,9 @@ public sealed class S3TestContext : IAsyncDisposable
         return context;
     }
 
-    public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory)
+    /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>; <paramref name="configure"/>
+    /// may change the settings further (retries, say).</summary>
+    public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory, Action<AmazonS3Config>? configure = null)
     {
         var config = new AmazonS3Config
         {
@@ -54,6 +56,7 @@ public sealed class S3TestContext : IAsyncDisposable
             config.HttpClientFactory = httpClientFactory;
         }
 
+        configure?.Invoke(config);
         return new AmazonS3Client(new BasicAWSCredentials("test", "test"), config);
     }
 

@@ -25,14 +25,16 @@ internal static class StoredChecksumLookup
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
     public static async Task RunAsync(IAmazonS3 client, TransferLane lane, DownloadTarget target, DownloadChecksumValidator validator,
-        ILogger logger, CancellationToken cancellationToken)
+        ResumePolicy policy, ILogger logger, CancellationToken cancellationToken)
     {
         try
         {
             StoredChecksum? stored;
             using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
-                stored = await HeadAsync(client, target, cancellationToken).ConfigureAwait(false);
+                // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
+                stored = await StallRetry.SendAsync(token => HeadAsync(client, target, token), policy, static (_, _) => { }, cancellationToken)
+                    .ConfigureAwait(false);
             }
 
             if (stored is { IsComposite: true })
@@ -53,9 +55,12 @@ internal static class StoredChecksumLookup
         catch (Exception e)
         {
             Log.StoredChecksumUnavailable(logger, target.BucketName, target.Key, e);
-            string reason = e is AmazonS3Exception { StatusCode: HttpStatusCode.PreconditionFailed }
-                ? "the object changed after it was read, so its stored checksum is another version's."
-                : $"its stored checksum could not be learned ({e.GetType().Name}: {e.Message}).";
+            string reason = e switch
+            {
+                AmazonS3Exception { StatusCode: HttpStatusCode.PreconditionFailed } => "the object changed after it was read, so its stored checksum is another version's.",
+                RequestStalledException => $"the HEAD for its stored checksum got no answer ({e.Message}).",
+                _ => $"its stored checksum could not be learned ({e.GetType().Name}: {e.Message}).",
+            };
             validator.SetStored(null, reason);
         }
     }

@@ -23,12 +23,14 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
     private readonly WebApplication _app;
     private readonly RequestForwarder _forwarder;
     private readonly ConcurrentQueue<ProxiedRequest> _requests = new();
+    private readonly CancellationToken _stopping;
     private int _count;
 
     private FaultInjectingProxy(WebApplication app, RequestForwarder forwarder)
     {
         _app = app;
         _forwarder = forwarder;
+        _stopping = app.Lifetime.ApplicationStopping;
     }
 
     public FaultPlan Plan { get; } = new();
@@ -70,10 +72,11 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         HttpRequest request = context.Request;
         (S3Operation operation, string? key) = S3RequestClassifier.Classify(request.Method, request.Path, request.Query);
         int index = Interlocked.Increment(ref _count);
-        // Read the whole body first, whatever the answer: an answer sent before the body leaves the client's
-        // connection in a state it may not recover from, and that is not the fault under test.
-        byte[] body = await ReadBodyAsync(request, context.RequestAborted);
         ProxyFault fault = Plan.Choose(operation, key);
+        // Faults that wait (holds, stalls) end when the client goes away or when the proxy stops, never later.
+        using var ending = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted, _stopping);
+        CancellationToken token = ending.Token;
+
         // Recorded before the client can see any byte of the answer, so a test that has its response also sees
         // the record; a request whose forwarding failed before answering is recorded with status 0.
         int recorded = 0;
@@ -92,19 +95,45 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         });
         try
         {
+            if (fault is ProxyFault.ResetDuringRequestBody reset)
+            {
+                await ReadBodyAsync(request, reset.AfterBytes, token);
+                Record(ProxiedRequest.ResetStatus);
+                context.Abort();
+                return;
+            }
+
+            // Read the whole body first, whatever the answer: an answer sent before the body leaves the client's
+            // connection in a state it may not recover from, and that is not the fault under test.
+            byte[] body = await ReadBodyAsync(request, limit: null, token);
             switch (fault)
             {
                 case ProxyFault.ErrorStatus error:
-                    await WriteErrorAsync(context.Response, error, context.RequestAborted);
+                    await WriteErrorAsync(context.Response, error, token);
                     break;
                 case ProxyFault.ResetConnection:
                     Record(ProxiedRequest.ResetStatus);
                     context.Abort();
                     break;
+                case ProxyFault.Hold hold:
+                    hold.Arrived?.TrySetResult();
+                    await BodyCopy.WaitForeverAsync(token);
+                    Record(ProxiedRequest.HeldStatus);
+                    context.Abort();
+                    break;
+                case ProxyFault.RunBefore before:
+                    await before.Action();
+                    await _forwarder.ForwardAsync(context, body, fault: null, token);
+                    break;
                 default:
-                    await _forwarder.ForwardAsync(context, body, context.RequestAborted);
+                    await _forwarder.ForwardAsync(context, body, fault as BodyFault, token);
                     break;
             }
+        }
+        catch (OperationCanceledException) when (token.IsCancellationRequested)
+        {
+            // The client went away (it gave up on a stall, or was cancelled) or the proxy is stopping.
+            context.Abort();
         }
         finally
         {
@@ -112,10 +141,23 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         }
     }
 
-    private static async Task<byte[]> ReadBodyAsync(HttpRequest request, CancellationToken cancellationToken)
+    /// <summary>Reads the request body to its end, or only its first <paramref name="limit"/> bytes.</summary>
+    private static async Task<byte[]> ReadBodyAsync(HttpRequest request, long? limit, CancellationToken cancellationToken)
     {
         using var buffer = new MemoryStream(request.ContentLength is { } length and <= int.MaxValue ? (int)length : 0);
-        await request.Body.CopyToAsync(buffer, cancellationToken);
+        byte[] piece = new byte[64 * 1024];
+        while (limit is null || buffer.Length < limit)
+        {
+            int want = (int)Math.Min(piece.Length, (limit ?? long.MaxValue) - buffer.Length);
+            int read = await request.Body.ReadAsync(piece.AsMemory(0, want), cancellationToken);
+            if (read == 0)
+            {
+                break;
+            }
+
+            buffer.Write(piece, 0, read);
+        }
+
         return buffer.ToArray();
     }
 

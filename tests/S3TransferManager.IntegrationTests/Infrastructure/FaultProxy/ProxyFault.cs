@@ -5,7 +5,8 @@ namespace S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
 /// <summary>
 /// What the proxy does to one request. Every fault is applied after the request body was read to its end, so the
 /// client's connection stays usable (except where the fault is to break it). New kinds of fault are new records here
-/// plus one case in <see cref="FaultInjectingProxy"/>; rule matching does not change.
+/// plus one case in <see cref="FaultInjectingProxy"/>, or a <see cref="BodyFault"/> in its own file when the fault is
+/// in how the server's answer is relayed; rule matching does not change.
 /// </summary>
 public abstract record ProxyFault
 {
@@ -21,6 +22,16 @@ public abstract record ProxyFault
     /// <summary>S3's answer to a request it refuses for good.</summary>
     public static ProxyFault AccessDenied { get; } = new ErrorStatus(HttpStatusCode.Forbidden, "AccessDenied");
 
+    /// <summary>S3's answer to a part, complete or abort for an upload it does not know (completed or aborted already).</summary>
+    public static ProxyFault NoSuchUpload { get; } = new ErrorStatus(HttpStatusCode.NotFound, "NoSuchUpload");
+
+    /// <summary>S3's answer to CompleteMultipartUpload when a part other than the last is below 5 MiB.</summary>
+    public static ProxyFault EntityTooSmall { get; } = new ErrorStatus(HttpStatusCode.BadRequest, "EntityTooSmall");
+
+    /// <summary>S3's way of failing a CompleteMultipartUpload it already started answering: 200 OK, then an
+    /// <c>&lt;Error&gt;</c> body.</summary>
+    public static ProxyFault ErrorIn200 { get; } = new ErrorStatus(HttpStatusCode.OK, "InternalError");
+
     /// <summary>Forward untouched.</summary>
     public sealed record Forward : ProxyFault;
 
@@ -29,4 +40,17 @@ public abstract record ProxyFault
 
     /// <summary>Abort the connection without an answer (the client sees a reset or an early end).</summary>
     public sealed record ResetConnection : ProxyFault;
+
+    /// <summary>Read only the first <paramref name="AfterBytes"/> bytes of the request body, then abort the connection:
+    /// a reset while the client is still sending (an upload's part).</summary>
+    public sealed record ResetDuringRequestBody(long AfterBytes) : ProxyFault;
+
+    /// <summary>Never answer: hold the request (its headers never come back) until the client gives up or the proxy
+    /// stops. <paramref name="Arrived"/>, when given, is completed when the request is held, so a test can act at
+    /// exactly that stage (cancel, say).</summary>
+    public sealed record Hold(TaskCompletionSource? Arrived = null) : ProxyFault;
+
+    /// <summary>Run <paramref name="Action"/> when the request arrives (overwrite or delete the object, say), then
+    /// forward it: the server answers as it would after that change.</summary>
+    public sealed record RunBefore(Func<Task> Action) : ProxyFault;
 }

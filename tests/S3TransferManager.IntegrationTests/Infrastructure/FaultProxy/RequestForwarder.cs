@@ -7,7 +7,7 @@ namespace S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
 /// <summary>
 /// Sends a request the proxy received on to the server, byte for byte: same method, the same raw path and query, the
 /// same Host header (the client signed its request for the proxy's host:port), the same headers and body. Then copies
-/// the server's answer back. Knows nothing about faults.
+/// the server's answer back. Knows of faults only that a <see cref="BodyFault"/> may edit the headers and relay the body.
 /// </summary>
 public sealed class RequestForwarder : IDisposable
 {
@@ -29,7 +29,9 @@ public sealed class RequestForwarder : IDisposable
         };
     }
 
-    public async Task ForwardAsync(HttpContext context, byte[] body, CancellationToken cancellationToken)
+    /// <summary>Forwards the request and relays the answer: its body unchanged, or as <paramref name="fault"/> relays it
+    /// (after editing the headers).</summary>
+    public async Task ForwardAsync(HttpContext context, byte[] body, BodyFault? fault, CancellationToken cancellationToken)
     {
         using HttpRequestMessage outgoing = BuildRequest(context, body);
         using HttpResponseMessage answer = await _client.SendAsync(outgoing, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
@@ -37,12 +39,20 @@ public sealed class RequestForwarder : IDisposable
         response.StatusCode = (int)answer.StatusCode;
         CopyHeaders(answer.Headers, response);
         CopyHeaders(answer.Content.Headers, response);
+        fault?.EditHeaders(response);
         // Starts the answer (and so records it) even when it has no body: a 204, or a HEAD.
         await response.StartAsync(cancellationToken);
         if (!HttpMethods.IsHead(context.Request.Method))
         {
             await using Stream source = await answer.Content.ReadAsStreamAsync(cancellationToken);
-            await source.CopyToAsync(response.Body, cancellationToken);
+            if (fault is null)
+            {
+                await source.CopyToAsync(response.Body, cancellationToken);
+            }
+            else
+            {
+                await fault.RelayBodyAsync(source, context, cancellationToken);
+            }
         }
     }
 
