@@ -14,7 +14,7 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 
     /// <summary>Raised as bytes are written, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
     /// the last event reports the object's whole length.</summary>
-    public event EventHandler<TransferProgressArgs>? WriteObjectProgressEvent;
+    public event EventHandler<WriteObjectProgressArgs>? WriteObjectProgressEvent;
 
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<DownloadInitiatedEventArgs>? DownloadInitiatedEvent;
@@ -37,7 +37,7 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 
     internal bool HasProgressSubscribers => WriteObjectProgressEvent is not null;
 
-    internal void OnProgress(TransferProgressArgs args) => WriteObjectProgressEvent?.Invoke(this, args);
+    internal void OnProgress(TransferProgressArgs args) => WriteObjectProgressEvent?.Invoke(this, new WriteObjectProgressArgs(args, this));
 
     internal void OnInitiated(DownloadInitiatedEventArgs args) => DownloadInitiatedEvent?.Invoke(this, args);
 
