@@ -10,7 +10,7 @@ namespace S3TransferManager;
 /// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight. A failed or
 /// cancelled multipart upload is aborted, so it leaves no parts behind to pay for.
 /// </remarks>
-public sealed class TransferUtilityUploadRequest
+public sealed class TransferUtilityUploadRequest : BaseUploadRequest
 {
     /// <summary>The bucket to upload into.</summary>
     public string? BucketName { get; set; }
@@ -59,13 +59,41 @@ public sealed class TransferUtilityUploadRequest
     /// a download against it. SHA1 and SHA256 cannot be combined and store S3's composite (a checksum of the part
     /// checksums, suffixed with the part count).
     /// </summary>
-    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
+    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply), except CRC32
+    /// when an object lock option is set: S3 refuses an object-lock upload that carries no integrity check.</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
+
+    /// <summary>The checksum the commands compute: the caller's, or CRC32 for an object-lock upload without one.</summary>
+    internal ChecksumAlgorithm? EffectiveChecksumAlgorithm =>
+        ChecksumAlgorithm ?? (ObjectLockMode is not null || ObjectLockRetainUntilDate is not null || ObjectLockLegalHoldStatus is not null
+            ? Amazon.S3.ChecksumAlgorithm.CRC32
+            : null);
+
+    /// <summary>Stores the object only if no object has the key yet: "*" (If-None-Match). Sent on PutObject, and on
+    /// CompleteMultipartUpload for a multipart upload (S3 checks the condition when the object is stored); a refused
+    /// condition fails with HTTP 412 and the multipart upload is aborted.</summary>
+    public string? IfNoneMatch { get; set; }
+
+    /// <summary>Stores the object only if the current one has this ETag (If-Match). Sent like <see cref="IfNoneMatch"/>.</summary>
+    public string? IfMatch { get; set; }
+
+    /// <summary>The Expires header stored with the object, as an HTTP date (<see cref="BaseUploadRequest.Headers"/>
+    /// also takes it as a <see cref="DateTime"/>).</summary>
+    public string? Expires { get; set; }
+
+    /// <summary>Sets <see cref="AutoCloseStream"/> and returns this request, as on the AWS SDK's request.</summary>
+    /// <param name="autoCloseStream">Whether the stream is disposed when the upload ends.</param>
+    /// <returns>This request.</returns>
+    public TransferUtilityUploadRequest WithAutoCloseStream(bool autoCloseStream)
+    {
+        AutoCloseStream = autoCloseStream;
+        return this;
+    }
 
     /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
     /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
     /// The last event reports the whole length.</summary>
-    public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
+    public event EventHandler<UploadProgressArgs>? UploadProgressEvent;
 
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<UploadInitiatedEventArgs>? UploadInitiatedEvent;
@@ -78,7 +106,7 @@ public sealed class TransferUtilityUploadRequest
 
     internal bool HasProgressSubscribers => UploadProgressEvent is not null;
 
-    internal void OnProgress(TransferProgressArgs args) => UploadProgressEvent?.Invoke(this, args);
+    internal void OnProgress(TransferProgressArgs args) => UploadProgressEvent?.Invoke(this, new UploadProgressArgs(args, this));
 
     internal void OnInitiated(UploadInitiatedEventArgs args) => UploadInitiatedEvent?.Invoke(this, args);
 
