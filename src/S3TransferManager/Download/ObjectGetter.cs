@@ -37,6 +37,7 @@ internal sealed class ObjectGetter
             ByteRange = range,
             EtagToMatch = ifMatch,
         };
+        GetObjectOptions.ApplyTo(_request, request);
 
         try
         {
