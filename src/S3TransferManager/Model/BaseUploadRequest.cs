@@ -94,4 +94,33 @@ public abstract class BaseUploadRequest
 
     /// <summary>Removes the canned ACL, as on the AWS SDK's request.</summary>
     public void RemoveCannedACL() => CannedACL = null;
+
+    /// <summary>Copies every option onto <paramref name="target"/>: a directory's options onto each file's request.</summary>
+    internal void CopyOptionsTo(BaseUploadRequest target)
+    {
+        target.CannedACL = CannedACL;
+        target.Grants = Grants is null ? null : [.. Grants];
+        target.StorageClass = StorageClass;
+        target.ServerSideEncryptionMethod = ServerSideEncryptionMethod;
+        target.ServerSideEncryptionKeyManagementServiceKeyId = ServerSideEncryptionKeyManagementServiceKeyId;
+        target.SSEKMSEncryptionContext = SSEKMSEncryptionContext;
+        target.BucketKeyEnabled = BucketKeyEnabled;
+        target.ServerSideEncryptionCustomerMethod = ServerSideEncryptionCustomerMethod;
+        target.ServerSideEncryptionCustomerProvidedKey = ServerSideEncryptionCustomerProvidedKey;
+        target.ServerSideEncryptionCustomerProvidedKeyMD5 = ServerSideEncryptionCustomerProvidedKeyMD5;
+        target.TagSet = TagSet is null ? null : [.. TagSet];
+        foreach (string name in Headers.Keys)
+        {
+            target.Headers[name] = Headers[name];
+        }
+
+        target.ObjectLockMode = ObjectLockMode;
+        target.ObjectLockRetainUntilDate = ObjectLockRetainUntilDate;
+        target.ObjectLockLegalHoldStatus = ObjectLockLegalHoldStatus;
+        target.ExpectedBucketOwner = ExpectedBucketOwner;
+        target.RequestPayer = RequestPayer;
+        target.WebsiteRedirectLocation = WebsiteRedirectLocation;
+        target.DisablePayloadSigning = DisablePayloadSigning;
+        target.DisableDefaultChecksumValidation = DisableDefaultChecksumValidation;
+    }
 }

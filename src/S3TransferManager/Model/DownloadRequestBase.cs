@@ -70,6 +70,11 @@ public abstract class DownloadRequestBase
     /// where the object has one.</value>
     public ChecksumMode? ChecksumMode { get; set; }
 
+    /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles: downloads here are always ranged GETs of
+    /// <see cref="PartSize"/>, whatever this says.</summary>
+    /// <value><see cref="MultipartDownloadType.RANGE"/>.</value>
+    public MultipartDownloadType MultipartDownloadType { get; set; } = MultipartDownloadType.RANGE;
+
     /// <summary>The size of each ranged GET. The first one also discovers the object's size and ETag.</summary>
     /// <value>8 MiB. Between 64 KiB and 5 GiB: S3 sets no floor for ranged GETs, but a part smaller than the library's
     /// 64 KiB buffer only adds requests (each a round trip, and on S3 a billed request). Out of range is an

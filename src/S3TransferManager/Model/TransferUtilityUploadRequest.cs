@@ -34,6 +34,11 @@ public sealed class TransferUtilityUploadRequest : BaseUploadRequest
     /// </summary>
     public Stream? InputStream { get; set; }
 
+    /// <summary>Whether a seekable <see cref="InputStream"/> is rewound to its start before the upload.</summary>
+    /// <value><see langword="false"/>: the stream is read from where the caller left it (the AWS SDK's default is
+    /// <see langword="true"/>; set it to rewind as the SDK does).</value>
+    public bool AutoResetStreamPosition { get; set; }
+
     /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
     /// <value><see langword="false"/>: the caller's stream is left open.</value>
     public bool AutoCloseStream { get; set; }
@@ -116,6 +121,11 @@ public sealed class TransferUtilityUploadRequest : BaseUploadRequest
 
     internal void Validate()
     {
+        if (AutoResetStreamPosition && InputStream is { CanSeek: true } rewind)
+        {
+            rewind.Position = 0;
+        }
+
         // Whitespace-only names are rejected before any request: no bucket name can hold one, and a key of spaces,
         // though S3 would store it, is almost always an unset variable.
         ArgumentException.ThrowIfNullOrWhiteSpace(BucketName, nameof(BucketName));
