@@ -20,13 +20,31 @@ public sealed partial class TransferUtility : ITransferUtility
     // The client the utility made itself (the constructors without one), disposed with it; null for a caller's client.
     private readonly IAmazonS3? _ownedClient;
 
+    /// <summary>Creates a utility over a client the caller owns, with the default settings.</summary>
+    /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
+    public TransferUtility(IAmazonS3 s3Client)
+        : this(s3Client, config: null, loggerFactory: null)
+    {
+    }
+
+    /// <summary>Creates a utility over a client the caller owns.</summary>
+    /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
+    /// <param name="config">Settings for every transfer; <see langword="null"/> for the defaults.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A setting in <paramref name="config"/> is out of range.</exception>
+    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config)
+        : this(s3Client, config, loggerFactory: null)
+    {
+    }
+
     /// <summary>Creates a utility over a client the caller owns.</summary>
     /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
     /// <param name="config">Settings for every transfer; <see langword="null"/> for the defaults.</param>
     /// <param name="loggerFactory">Where to log; <see langword="null"/> logs nothing.</param>
     /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A setting in <paramref name="config"/> is out of range.</exception>
-    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config = null, ILoggerFactory? loggerFactory = null)
+    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory)
     {
         ArgumentNullException.ThrowIfNull(s3Client);
         _resources = new TransferResources(s3Client, (config ?? new TransferUtilityConfig()).Validated(),

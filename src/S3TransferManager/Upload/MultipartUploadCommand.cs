@@ -91,7 +91,8 @@ internal sealed class MultipartUploadCommand
             }
 
             _progress.Complete();
-            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject);
+            return UploadResponseDetails.From(
+                UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject), done, _request);
         }
         catch
         {

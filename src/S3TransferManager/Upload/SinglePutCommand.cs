@@ -59,6 +59,6 @@ internal sealed class SinglePutCommand
         }
 
         _progress.Complete();
-        return UploadChecksums.FromPut(response, length);
+        return UploadResponseDetails.From(UploadChecksums.FromPut(response, length), response, _request);
     }
 }

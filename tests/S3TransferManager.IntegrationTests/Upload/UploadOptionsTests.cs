@@ -39,8 +39,11 @@ public sealed class UploadOptionsTests(MotoServer moto)
         request.WebsiteRedirectLocation = "/elsewhere";
         using TransferUtility utility = s3.CreateUtility(Config());
 
-        await utility.UploadAsync(request);
+        TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(request);
 
+        Assert.Equal(ServerSideEncryptionMethod.AWSKMS, response.ServerSideEncryptionMethod);
+        Assert.Equal("test-key", response.ServerSideEncryptionKeyManagementServiceKeyId);
+        Assert.Equal((s3.BucketName, "k"), (response.BucketName, response.Key));
         RequestRecord sent = StoreRequest(s3, multipart);
         Assert.Equal("STANDARD_IA", sent.Header("x-amz-storage-class"));
         Assert.Equal("aws:kms", sent.Header("x-amz-server-side-encryption"));
