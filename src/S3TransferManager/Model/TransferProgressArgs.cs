@@ -38,4 +38,10 @@ public class TransferProgressArgs : EventArgs
         0 => 100,
         _ => (int)(TransferredBytes * 100 / TotalBytes),
     };
+
+    /// <summary>The progress as one line, as the AWS SDK's arguments print it: the percent and the byte counts.</summary>
+    /// <returns>For example "Transfer Statistics. Percentage completed: 42, Bytes transferred: 420, Total bytes: 1000".</returns>
+    public override string ToString() =>
+        string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"Transfer Statistics. Percentage completed: {PercentDone}, Bytes transferred: {TransferredBytes}, Total bytes: {TotalBytes}");
 }
