@@ -111,7 +111,7 @@ internal static class NotSupported
         // The download's size is not known to the failed event yet.
         "DownloadFailedEventArgs.TotalBytes",
 
-        // Directory work: the folder's case sensitivity is not checked, so there is nothing to skip.
+        // Comes with the directory work.
         "TransferUtilityConfig.SkipDirectoryCaseSensitivityCheck",
     ];
 }
