@@ -122,6 +122,23 @@ public sealed class DownloadOptionsTests(MotoServer moto)
         Assert.Empty(Directory.GetFiles(s3.Folder));
     }
 
+    [Fact]
+    public async Task DownloadAsync_IfNoneMatchTheCurrentETag_FailsNotModifiedAndWritesNothing()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string eTag = await s3.PutAsync("k", TestData.Payload(1000));
+        using TransferUtility utility = s3.CreateUtility();
+
+        AmazonS3Exception error = await Assert.ThrowsAsync<AmazonS3Exception>(() => utility.DownloadAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = s3.BucketName, Key = "k", FilePath = s3.PathFor("f"), IfNoneMatch = eTag,
+        }));
+
+        Assert.Equal(HttpStatusCode.NotModified, error.StatusCode);
+        Assert.Equal(eTag, Assert.Single(s3.Handler.Requests).Header("If-None-Match"));
+        Assert.Empty(Directory.GetFiles(s3.Folder));
+    }
+
     private static void WithCustomerKey(DownloadRequestBase request)
     {
         request.ServerSideEncryptionCustomerMethod = ServerSideEncryptionCustomerMethod.AES256;
