@@ -37,6 +37,8 @@ public static class S3TransferManagerServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(services);
         services.AddOptions();
         services.TryAddSingleton(CreateTransferUtility);
+        // The interface apps inject (and mock in their tests) is the same one utility, so the budget stays single.
+        services.TryAddSingleton<ITransferUtility>(static provider => provider.GetRequiredService<TransferUtility>());
         return services;
     }
 

@@ -12,10 +12,31 @@ namespace S3TransferManager;
 /// bounded, pooled memory. Names mirror <c>Amazon.S3.Transfer.TransferUtility</c>, so switching is one <c>using</c> line.
 /// </summary>
 /// <remarks>A utility is safe to share between threads and transfers. It does not own the client it is given.</remarks>
-public sealed partial class TransferUtility : IDisposable
+public sealed partial class TransferUtility : ITransferUtility
 {
     private readonly TransferResources _resources;
     private volatile bool _disposed;
+
+    // The client the utility made itself (the constructors without one), disposed with it; null for a caller's client.
+    private readonly IAmazonS3? _ownedClient;
+
+    /// <summary>Creates a utility over a client the caller owns, with the default settings.</summary>
+    /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
+    public TransferUtility(IAmazonS3 s3Client)
+        : this(s3Client, config: null, loggerFactory: null)
+    {
+    }
+
+    /// <summary>Creates a utility over a client the caller owns.</summary>
+    /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
+    /// <param name="config">Settings for every transfer; <see langword="null"/> for the defaults.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A setting in <paramref name="config"/> is out of range.</exception>
+    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config)
+        : this(s3Client, config, loggerFactory: null)
+    {
+    }
 
     /// <summary>Creates a utility over a client the caller owns.</summary>
     /// <param name="s3Client">The client every request goes through; it is not disposed with the utility.</param>
@@ -23,12 +44,21 @@ public sealed partial class TransferUtility : IDisposable
     /// <param name="loggerFactory">Where to log; <see langword="null"/> logs nothing.</param>
     /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A setting in <paramref name="config"/> is out of range.</exception>
-    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config = null, ILoggerFactory? loggerFactory = null)
+    public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory)
     {
         ArgumentNullException.ThrowIfNull(s3Client);
         _resources = new TransferResources(s3Client, (config ?? new TransferUtilityConfig()).Validated(),
             (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"));
     }
+
+    private TransferUtility(AmazonS3Client ownedClient, TransferUtilityConfig? config, bool owned)
+        : this(ownedClient, config, loggerFactory: null)
+    {
+        _ownedClient = owned ? ownedClient : null;
+    }
+
+    /// <summary>The client every request goes through.</summary>
+    public IAmazonS3 S3Client => _resources.Client;
 
     /// <summary>
     /// Uploads <see cref="TransferUtilityUploadRequest.FilePath"/> or <see cref="TransferUtilityUploadRequest.InputStream"/>.
@@ -133,7 +163,11 @@ public sealed partial class TransferUtility : IDisposable
         CancellationToken cancellationToken = default) =>
         OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = bucketName, Key = key }, cancellationToken);
 
-    /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. The client is
-    /// not disposed: it belongs to the caller.</summary>
-    public void Dispose() => _disposed = true;
+    /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. A client given to
+    /// the constructor is not disposed (it belongs to the caller); one the utility created is.</summary>
+    public void Dispose()
+    {
+        _disposed = true;
+        _ownedClient?.Dispose();
+    }
 }

@@ -25,7 +25,7 @@ public sealed class TransferUtilityConfigTests
     [Fact]
     public void Constructor_NullClient_ThrowsArgumentNull()
     {
-        Assert.Throws<ArgumentNullException>(() => new TransferUtility(null!));
+        Assert.Throws<ArgumentNullException>(() => new TransferUtility((IAmazonS3)null!));
     }
 
     [Fact]

@@ -65,10 +65,10 @@ public class DownloadToFileBenchmarks : ITransferScenario
         });
 
     [Benchmark(Baseline = true)]
-    public Task AwsSdkPart() => IncumbentAsync(MultipartDownloadType.PART);
+    public Task AwsSdkPart() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.PART);
 
     [Benchmark]
-    public Task AwsSdkRange() => IncumbentAsync(MultipartDownloadType.RANGE);
+    public Task AwsSdkRange() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.RANGE);
 
     [Benchmark]
     public Task<long> RawHttp1Stream() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 1);
@@ -76,7 +76,7 @@ public class DownloadToFileBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
 
-    private Task IncumbentAsync(MultipartDownloadType type) =>
+    private Task IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type) =>
         _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
         {
             BucketName = EndpointSession.Bucket,

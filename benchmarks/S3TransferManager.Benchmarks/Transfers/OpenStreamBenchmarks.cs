@@ -51,10 +51,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     }
 
     [Benchmark(Baseline = true)]
-    public Task<long> AwsSdkPart() => IncumbentAsync(MultipartDownloadType.PART);
+    public Task<long> AwsSdkPart() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.PART);
 
     [Benchmark]
-    public Task<long> AwsSdkRange() => IncumbentAsync(MultipartDownloadType.RANGE);
+    public Task<long> AwsSdkRange() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.RANGE);
 
     [Benchmark]
     public Task<long> RawHttp1Stream() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 1);
@@ -69,7 +69,7 @@ public class OpenStreamBenchmarks : ITransferScenario
         PartSize = BenchmarkSettings.PartSize,
     };
 
-    private async Task<long> IncumbentAsync(MultipartDownloadType type)
+    private async Task<long> IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type)
     {
         using Amazon.S3.Transfer.TransferUtilityOpenStreamResponse response = await _session.Incumbent.OpenStreamWithResponseAsync(
             new Amazon.S3.Transfer.TransferUtilityOpenStreamRequest

@@ -64,10 +64,10 @@ public class SmallObjectsBenchmarks : ITransferScenario
     public Task Ours_Sequential() => SequentialAsync(OursAsync);
 
     [Benchmark(Baseline = true), BenchmarkCategory(Sequential)]
-    public Task AwsSdkPart_Sequential() => SequentialAsync(i => IncumbentAsync(i, MultipartDownloadType.PART));
+    public Task AwsSdkPart_Sequential() => SequentialAsync(i => IncumbentAsync(i, Amazon.S3.Transfer.MultipartDownloadType.PART));
 
     [Benchmark, BenchmarkCategory(Sequential)]
-    public Task AwsSdkRange_Sequential() => SequentialAsync(i => IncumbentAsync(i, MultipartDownloadType.RANGE));
+    public Task AwsSdkRange_Sequential() => SequentialAsync(i => IncumbentAsync(i, Amazon.S3.Transfer.MultipartDownloadType.RANGE));
 
     [Benchmark, BenchmarkCategory(Sequential)]
     public Task RawHttp_Sequential() => SequentialAsync(RawAsync);
@@ -76,10 +76,10 @@ public class SmallObjectsBenchmarks : ITransferScenario
     public Task Ours_Parallel10() => ParallelAsync(OursAsync);
 
     [Benchmark(Baseline = true), BenchmarkCategory(ParallelCategory)]
-    public Task AwsSdkPart_Parallel10() => ParallelAsync(i => IncumbentAsync(i, MultipartDownloadType.PART));
+    public Task AwsSdkPart_Parallel10() => ParallelAsync(i => IncumbentAsync(i, Amazon.S3.Transfer.MultipartDownloadType.PART));
 
     [Benchmark, BenchmarkCategory(ParallelCategory)]
-    public Task AwsSdkRange_Parallel10() => ParallelAsync(i => IncumbentAsync(i, MultipartDownloadType.RANGE));
+    public Task AwsSdkRange_Parallel10() => ParallelAsync(i => IncumbentAsync(i, Amazon.S3.Transfer.MultipartDownloadType.RANGE));
 
     [Benchmark, BenchmarkCategory(ParallelCategory)]
     public Task RawHttp_Parallel10() => ParallelAsync(RawAsync);
@@ -107,7 +107,7 @@ public class SmallObjectsBenchmarks : ITransferScenario
             PartSize = BenchmarkSettings.PartSize,
         });
 
-    private Task IncumbentAsync(int i, MultipartDownloadType type) =>
+    private Task IncumbentAsync(int i, Amazon.S3.Transfer.MultipartDownloadType type) =>
         _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
         {
             BucketName = EndpointSession.Bucket,

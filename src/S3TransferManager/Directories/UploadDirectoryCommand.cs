@@ -51,7 +51,7 @@ internal sealed class UploadDirectoryCommand
     private async Task UploadOneAsync(FileInfo file, CancellationToken cancellationToken)
     {
         string relative = Path.GetRelativePath(_root, file.FullName).Replace(Path.DirectorySeparatorChar, '/');
-        TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, (_request.KeyPrefix ?? string.Empty) + relative);
+        TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, _request.KeyFor(relative));
         try
         {
             await new UploadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);

@@ -23,6 +23,7 @@ internal sealed class DownloadSession : IDisposable
     private readonly TransferLane _lane;
     private readonly DownloadChecksumValidator? _validator;
     private CancellationTokenSource? _checksumLookupStop;
+    private Task _checksumLookup = Task.CompletedTask;
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
@@ -69,10 +70,17 @@ internal sealed class DownloadSession : IDisposable
             (DownloadTarget target, PartLayout layout) = Describe(request, response);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            DownloadChecksumValidator? validator = validate ? StartValidation(resources, lane, target, layout, response, lookupStop.Token) : null;
+            DownloadChecksumValidator? validator = null;
+            Task lookup = Task.CompletedTask;
+            if (validate)
+            {
+                (validator, lookup) = StartValidation(resources, request, lane, target, layout, response, lookupStop.Token);
+            }
+
             return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator)
             {
                 _checksumLookupStop = lookupStop,
+                _checksumLookup = lookup,
             };
         }
         catch
@@ -134,6 +142,19 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>Cancels the stored-checksum lookup if it is still running: the transfer is over (a file download ended,
     /// an OpenStream was disposed), and no request may outlive it. Not part of <see cref="Dispose"/>: an OpenStream
     /// reader validates after the producers let the session go.</summary>
+    /// <summary>Waits (bounded by the failure wait limit) for the stored-checksum lookup to end, stopping it first
+    /// when <paramref name="stop"/>: a transfer's requests end with it. The lookup never throws.</summary>
+    public async Task EndChecksumLookupAsync(bool stop)
+    {
+        if (stop)
+        {
+            StopChecksumLookup();
+        }
+
+        await _checksumLookup.WaitAsync(_resources.Config.FailureWaitLimit, _resources.TimeProvider)
+            .ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+    }
+
     public void StopChecksumLookup()
     {
         CancellationTokenSource? stop = Interlocked.Exchange(ref _checksumLookupStop, null);
@@ -173,7 +194,7 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>Takes the stored checksum from the first response when it covers the whole object and carries one
     /// (a whole-object GET does; S3 sends none with a ranged GET), so a one-part object pays no extra request; a
     /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts.</summary>
-    private static DownloadChecksumValidator StartValidation(TransferResources resources, TransferLane lane, DownloadTarget target, PartLayout layout,
+    private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
         GetObjectResponse response, CancellationToken cancellationToken)
     {
         var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout);
@@ -193,10 +214,11 @@ internal sealed class DownloadSession : IDisposable
         else
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
-            _ = StoredChecksumLookup.RunAsync(resources.Client, lane, target, validator, resources.ResumePolicy, resources.Logger, cancellationToken);
+            return (validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator, resources.ResumePolicy,
+                resources.Logger, cancellationToken));
         }
 
-        return validator;
+        return (validator, Task.CompletedTask);
     }
 
     private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)

@@ -43,8 +43,12 @@ internal sealed class FileDownloadCommand
         }
         finally
         {
-            session?.StopChecksumLookup();
-            session?.Dispose();
+            if (session is not null)
+            {
+                // No request outlives the transfer: the checksum HEAD, if still out, is stopped and waited for.
+                await session.EndChecksumLookupAsync(stop: true).ConfigureAwait(false);
+                session.Dispose();
+            }
         }
 
         session.LogCompleted(_request.FilePath!);

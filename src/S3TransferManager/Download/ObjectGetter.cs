@@ -41,6 +41,7 @@ internal sealed class ObjectGetter
             EtagToMatch = ifMatch,
             ChecksumMode = withChecksum ? ChecksumMode.ENABLED : null,
         };
+        GetObjectOptions.ApplyTo(_request, request);
 
         TransferMetrics.RequestSent(RpcMethods.GetObject, BucketName);
         try

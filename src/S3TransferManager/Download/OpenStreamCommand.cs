@@ -119,6 +119,9 @@ internal sealed class OpenStreamCommand
         }
         finally
         {
+            // No request outlives the producers: a stopped or failed stream stops the checksum HEAD; a complete one
+            // lets it answer, since the reader's check at the end needs it.
+            await session.EndChecksumLookupAsync(stop: stopToken.IsCancellationRequested || manager.IsStopped).ConfigureAwait(false);
             session.Dispose();
             lane.Dispose();
             // A reader that read every part and disposed the stream can stop the producers before their last step.

@@ -47,6 +47,9 @@ internal sealed class ProgressTracker
 
     public long TransferredBytes => Interlocked.Read(ref _transferred);
 
+    /// <summary>The transfer's length, or -1 while unknown.</summary>
+    public long TotalBytes => Volatile.Read(ref _total);
+
     public void SetTotal(long totalBytes) => Volatile.Write(ref _total, totalBytes);
 
     public void Add(long bytes)

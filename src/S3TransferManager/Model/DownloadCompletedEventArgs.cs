@@ -14,4 +14,13 @@ public sealed class DownloadCompletedEventArgs : EventArgs
 
     /// <summary>What the download returns to its caller.</summary>
     public TransferUtilityDownloadResponse Response { get; }
+
+    /// <summary>The destination file, now in place.</summary>
+    public string? FilePath => Request.FilePath;
+
+    /// <summary>Bytes written: the object's whole length.</summary>
+    public long TransferredBytes => Response.ContentLength;
+
+    /// <summary>The object's whole length.</summary>
+    public long TotalBytes => Response.ContentLength;
 }

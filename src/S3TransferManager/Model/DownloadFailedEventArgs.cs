@@ -18,4 +18,7 @@ public sealed class DownloadFailedEventArgs : EventArgs
 
     /// <summary>Bytes received before the failure (all of them discarded).</summary>
     public long TransferredBytes { get; }
+
+    /// <summary>The destination file, which was not written.</summary>
+    public string? FilePath => Request.FilePath;
 }

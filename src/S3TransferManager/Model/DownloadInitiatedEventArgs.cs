@@ -7,4 +7,7 @@ public sealed class DownloadInitiatedEventArgs : EventArgs
 
     /// <summary>The request being carried out.</summary>
     public TransferUtilityDownloadRequest Request { get; }
+
+    /// <summary>The destination file.</summary>
+    public string? FilePath => Request.FilePath;
 }

@@ -1,3 +1,5 @@
+using Amazon.S3;
+using Amazon.S3.Model;
 using S3TransferManager.Internal;
 
 namespace S3TransferManager;
@@ -26,6 +28,52 @@ public abstract class DownloadRequestBase
     /// on a version other than the one the caller saw; a mismatch throws <see cref="ObjectModifiedException"/>.
     /// </summary>
     public string? IfMatch { get; set; }
+
+    /// <summary>An ETag the object must not have (If-None-Match), sent on every GET. S3 answers a match with 304 Not
+    /// Modified, which fails the download.</summary>
+    public string? IfNoneMatch { get; set; }
+
+    /// <summary>Download only if the object changed after this time (If-Modified-Since), checked on every GET.</summary>
+    /// <value><see langword="null"/>: no condition. The AWS SDK's property is a non-nullable <see cref="DateTime"/>;
+    /// assigning one compiles unchanged.</value>
+    public DateTime? ModifiedSinceDate { get; set; }
+
+    /// <summary>Download only if the object did not change after this time (If-Unmodified-Since), checked on every GET;
+    /// a refusal is HTTP 412.</summary>
+    /// <value><see langword="null"/>: no condition.</value>
+    public DateTime? UnmodifiedSinceDate { get; set; }
+
+    /// <summary>The SSE-C algorithm the object was stored with: <see cref="ServerSideEncryptionCustomerMethod.AES256"/>.
+    /// Sent with the key on every GET of the download: discovery, every part, and every resume of a broken part.</summary>
+    public ServerSideEncryptionCustomerMethod? ServerSideEncryptionCustomerMethod { get; set; }
+
+    /// <summary>The SSE-C key the object was stored with, base64-encoded. Never logged.</summary>
+    public string? ServerSideEncryptionCustomerProvidedKey { get; set; }
+
+    /// <summary>The base64 MD5 of the SSE-C key.</summary>
+    /// <value><see langword="null"/>: the AWS SDK computes it from the key.</value>
+    public string? ServerSideEncryptionCustomerProvidedKeyMD5 { get; set; }
+
+    /// <summary>Headers S3 should answer with instead of the stored ones (response-content-type and the like), on every
+    /// GET; the response's <see cref="TransferUtilityGetObjectResponseBase.ContentType"/> shows the override.</summary>
+    public ResponseHeaderOverrides? ResponseHeaderOverrides { get; set; }
+
+    /// <summary>The account that must own the bucket (x-amz-expected-bucket-owner), sent on every GET.</summary>
+    public string? ExpectedBucketOwner { get; set; }
+
+    /// <summary>Set to <see cref="RequestPayer.Requester"/> to read from a requester-pays bucket; sent on every GET.</summary>
+    public RequestPayer? RequestPayer { get; set; }
+
+    /// <summary>Whether the object's stored checksum is asked for and checked, as on the AWS SDK's request
+    /// (<see cref="ChecksumMode.ENABLED"/>).</summary>
+    /// <value><see langword="null"/>: the library's default, which validates downloads against the stored checksum
+    /// where the object has one.</value>
+    public ChecksumMode? ChecksumMode { get; set; }
+
+    /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles: downloads here are always ranged GETs of
+    /// <see cref="PartSize"/>, whatever this says.</summary>
+    /// <value><see cref="MultipartDownloadType.RANGE"/>.</value>
+    public MultipartDownloadType MultipartDownloadType { get; set; } = MultipartDownloadType.RANGE;
 
     /// <summary>The size of each ranged GET. The first one also discovers the object's size and ETag.</summary>
     /// <value>8 MiB. Between 64 KiB and 5 GiB: S3 sets no floor for ranged GETs, but a part smaller than the library's

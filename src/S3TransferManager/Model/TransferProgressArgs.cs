@@ -1,6 +1,7 @@
 namespace S3TransferManager;
 
-/// <summary>Progress of one transfer. Events for one transfer are raised one at a time, in increasing order.</summary>
+/// <summary>Progress of one transfer, the base of <see cref="UploadProgressArgs"/> and <see cref="WriteObjectProgressArgs"/>.
+/// Events for one transfer are raised one at a time, in increasing order.</summary>
 /// <remarks>
 /// Events are throttled so a handler that prints or repaints stays cheap: one is raised only when at least 100 ms have
 /// passed since the previous one and at least 1% of the total (at most 16 MiB; 16 MiB while the total is unknown) has
@@ -8,7 +9,7 @@ namespace S3TransferManager;
 /// event, with <see cref="TransferredBytes"/> equal to the whole length, is always raised, also for an empty transfer;
 /// a fast transfer may raise only that one. <see cref="IncrementTransferred"/> is the bytes since the previous event.
 /// </remarks>
-public sealed class TransferProgressArgs : EventArgs
+public class TransferProgressArgs : EventArgs
 {
     /// <summary>Creates progress for a transfer.</summary>
     /// <param name="incrementTransferred">Bytes transferred since the previous event.</param>
@@ -37,4 +38,10 @@ public sealed class TransferProgressArgs : EventArgs
         0 => 100,
         _ => (int)(TransferredBytes * 100 / TotalBytes),
     };
+
+    /// <summary>The progress as one line, as the AWS SDK's arguments print it: the percent and the byte counts.</summary>
+    /// <returns>For example "Transfer Statistics. Percentage completed: 42, Bytes transferred: 420, Total bytes: 1000".</returns>
+    public override string ToString() =>
+        string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"Transfer Statistics. Percentage completed: {PercentDone}, Bytes transferred: {TransferredBytes}, Total bytes: {TotalBytes}");
 }

@@ -14,7 +14,7 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 
     /// <summary>Raised as bytes are written, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
     /// the last event reports the object's whole length.</summary>
-    public event EventHandler<TransferProgressArgs>? WriteObjectProgressEvent;
+    public event EventHandler<WriteObjectProgressArgs>? WriteObjectProgressEvent;
 
     /// <summary>Receives the same progress as <see cref="WriteObjectProgressEvent"/>, one report per event, in order: for code that
     /// takes an <see cref="IProgress{T}"/> (a UI's <see cref="Progress{T}"/>, a test's recorder) rather than an event.</summary>
@@ -48,8 +48,9 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 
     internal void OnProgress(TransferProgressArgs args)
     {
-        WriteObjectProgressEvent?.Invoke(this, args);
-        ProgressHandler?.Report(args);
+        var typed = new WriteObjectProgressArgs(args, this);
+        WriteObjectProgressEvent?.Invoke(this, typed);
+        ProgressHandler?.Report(typed);
     }
 
     internal void OnInitiated(DownloadInitiatedEventArgs args) => DownloadInitiatedEvent?.Invoke(this, args);

@@ -1,3 +1,5 @@
+using Amazon.S3.Model;
+
 namespace S3TransferManager;
 
 /// <summary>What every download learns about the object it read: its identity, size and headers. The base of
@@ -17,6 +19,11 @@ public abstract class TransferUtilityGetObjectResponseBase
 
     /// <summary>The object's Content-Type.</summary>
     public string? ContentType { get; set; }
+
+    /// <summary>The object's Content-Type and Content-Length as a header collection, where code written for
+    /// <c>Amazon.S3.Transfer</c> reads them (<c>response.Headers.ContentType</c>). Other headers of the object are
+    /// not kept.</summary>
+    public HeadersCollection Headers => new() { ContentType = ContentType, ContentLength = ContentLength };
 
     /// <summary>When the object was last modified, as S3 reports it.</summary>
     public DateTime? LastModified { get; set; }

@@ -17,6 +17,10 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// </value>
     public int MaxInMemoryParts { get; set; } = 16;
 
+    /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing: parts are always
+    /// buffered in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap.</summary>
+    public int? ChunkBufferSize { get; set; }
+
     internal void Validate()
     {
         ValidateObject();

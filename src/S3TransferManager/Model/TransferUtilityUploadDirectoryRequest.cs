@@ -3,8 +3,9 @@ using S3TransferManager.Internal;
 
 namespace S3TransferManager;
 
-/// <summary>Uploads the files of a local folder, each as one object under <see cref="KeyPrefix"/>.</summary>
-public sealed class TransferUtilityUploadDirectoryRequest
+/// <summary>Uploads the files of a local folder, each as one object under <see cref="KeyPrefix"/>. The options of
+/// <see cref="BaseUploadRequest"/> (encryption, storage class, tags, headers...) apply to every file.</summary>
+public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
 {
     /// <summary>The bucket to upload to.</summary>
     public string? BucketName { get; set; }
@@ -12,7 +13,8 @@ public sealed class TransferUtilityUploadDirectoryRequest
     /// <summary>The local folder to upload; it must exist.</summary>
     public string? Directory { get; set; }
 
-    /// <summary>Put before each file's relative path ('/' separated) to form its key.</summary>
+    /// <summary>Put before each file's relative path ('/' separated) to form its key, with a '/' between them when the
+    /// prefix does not end in one (as the AWS SDK does: "backup" and "backup/" both give "backup/a.txt").</summary>
     /// <value>Defaults to <see langword="null"/>: keys are the relative paths.</value>
     public string? KeyPrefix { get; set; }
 
@@ -57,6 +59,14 @@ public sealed class TransferUtilityUploadDirectoryRequest
 
     internal void OnProgress(UploadDirectoryProgressArgs args) => UploadDirectoryProgressEvent?.Invoke(this, args);
 
+    /// <summary>The key of a file at <paramref name="relativePath"/> ('/' separated) under the folder.</summary>
+    internal string KeyFor(string relativePath) => KeyPrefix switch
+    {
+        null or "" => relativePath,
+        _ when KeyPrefix.EndsWith('/') => KeyPrefix + relativePath,
+        _ => KeyPrefix + "/" + relativePath,
+    };
+
     internal TransferUtilityUploadRequest ForFile(string filePath, string key)
     {
         var request = new TransferUtilityUploadRequest
@@ -64,6 +74,7 @@ public sealed class TransferUtilityUploadDirectoryRequest
             BucketName = BucketName, Key = key, FilePath = filePath, ContentType = ContentType,
             ChecksumAlgorithm = ChecksumAlgorithm, PartSize = PartSize,
         };
+        CopyOptionsTo(request);
         foreach (KeyValuePair<string, string> pair in Metadata)
         {
             request.Metadata[pair.Key] = pair.Value;

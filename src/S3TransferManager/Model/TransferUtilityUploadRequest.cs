@@ -10,7 +10,7 @@ namespace S3TransferManager;
 /// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight. A failed or
 /// cancelled multipart upload is aborted, so it leaves no parts behind to pay for.
 /// </remarks>
-public sealed class TransferUtilityUploadRequest
+public sealed class TransferUtilityUploadRequest : BaseUploadRequest
 {
     /// <summary>The bucket to upload into.</summary>
     public string? BucketName { get; set; }
@@ -33,6 +33,11 @@ public sealed class TransferUtilityUploadRequest
     /// larger <see cref="PartSize"/> for bigger streams.
     /// </summary>
     public Stream? InputStream { get; set; }
+
+    /// <summary>Whether a seekable <see cref="InputStream"/> is rewound to its start before the upload.</summary>
+    /// <value><see langword="false"/>: the stream is read from where the caller left it (the AWS SDK's default is
+    /// <see langword="true"/>; set it to rewind as the SDK does).</value>
+    public bool AutoResetStreamPosition { get; set; }
 
     /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
     /// <value><see langword="false"/>: the caller's stream is left open.</value>
@@ -59,13 +64,41 @@ public sealed class TransferUtilityUploadRequest
     /// a download against it. SHA1 and SHA256 cannot be combined and store S3's composite (a checksum of the part
     /// checksums, suffixed with the part count).
     /// </summary>
-    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply).</value>
+    /// <value><see langword="null"/>: none is computed by the library (the client's own defaults apply), except CRC32
+    /// when an object lock option is set: S3 refuses an object-lock upload that carries no integrity check.</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
+
+    /// <summary>The checksum the commands compute: the caller's, or CRC32 for an object-lock upload without one.</summary>
+    internal ChecksumAlgorithm? EffectiveChecksumAlgorithm =>
+        ChecksumAlgorithm ?? (ObjectLockMode is not null || ObjectLockRetainUntilDate is not null || ObjectLockLegalHoldStatus is not null
+            ? Amazon.S3.ChecksumAlgorithm.CRC32
+            : null);
+
+    /// <summary>Stores the object only if no object has the key yet: "*" (If-None-Match). Sent on PutObject, and on
+    /// CompleteMultipartUpload for a multipart upload (S3 checks the condition when the object is stored); a refused
+    /// condition fails with HTTP 412 and the multipart upload is aborted.</summary>
+    public string? IfNoneMatch { get; set; }
+
+    /// <summary>Stores the object only if the current one has this ETag (If-Match). Sent like <see cref="IfNoneMatch"/>.</summary>
+    public string? IfMatch { get; set; }
+
+    /// <summary>The Expires header stored with the object, as an HTTP date (<see cref="BaseUploadRequest.Headers"/>
+    /// also takes it as a <see cref="DateTime"/>).</summary>
+    public string? Expires { get; set; }
+
+    /// <summary>Sets <see cref="AutoCloseStream"/> and returns this request, as on the AWS SDK's request.</summary>
+    /// <param name="autoCloseStream">Whether the stream is disposed when the upload ends.</param>
+    /// <returns>This request.</returns>
+    public TransferUtilityUploadRequest WithAutoCloseStream(bool autoCloseStream)
+    {
+        AutoCloseStream = autoCloseStream;
+        return this;
+    }
 
     /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
     /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
     /// The last event reports the whole length.</summary>
-    public event EventHandler<TransferProgressArgs>? UploadProgressEvent;
+    public event EventHandler<UploadProgressArgs>? UploadProgressEvent;
 
     /// <summary>Receives the same progress as <see cref="UploadProgressEvent"/>, one report per event, in order: for code that
     /// takes an <see cref="IProgress{T}"/> (a UI's <see cref="Progress{T}"/>, a test's recorder) rather than an event.</summary>
@@ -89,8 +122,9 @@ public sealed class TransferUtilityUploadRequest
 
     internal void OnProgress(TransferProgressArgs args)
     {
-        UploadProgressEvent?.Invoke(this, args);
-        ProgressHandler?.Report(args);
+        var typed = new UploadProgressArgs(args, this);
+        UploadProgressEvent?.Invoke(this, typed);
+        ProgressHandler?.Report(typed);
     }
 
     internal void OnInitiated(UploadInitiatedEventArgs args) => UploadInitiatedEvent?.Invoke(this, args);
@@ -101,6 +135,11 @@ public sealed class TransferUtilityUploadRequest
 
     internal void Validate()
     {
+        if (AutoResetStreamPosition && InputStream is { CanSeek: true } rewind)
+        {
+            rewind.Position = 0;
+        }
+
         // Whitespace-only names are rejected before any request: no bucket name can hold one, and a key of spaces,
         // though S3 would store it, is almost always an unset variable.
         ArgumentException.ThrowIfNullOrWhiteSpace(BucketName, nameof(BucketName));

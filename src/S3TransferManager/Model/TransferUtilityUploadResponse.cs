@@ -1,4 +1,5 @@
 using Amazon.S3;
+using Amazon.S3.Model;
 
 namespace S3TransferManager;
 
@@ -44,4 +45,40 @@ public sealed class TransferUtilityUploadResponse
     /// from the stored object.
     /// </summary>
     public bool ChecksumComputedLocally { get; init; }
+
+    /// <summary>The bucket the object was stored in.</summary>
+    public string? BucketName { get; set; }
+
+    /// <summary>The object's key.</summary>
+    public string? Key { get; set; }
+
+    /// <summary>The object's URL, as CompleteMultipartUpload reports it; <see langword="null"/> after a single PutObject.</summary>
+    public string? Location { get; set; }
+
+    /// <summary>The stored object's size, when the server reports it (PutObject); otherwise <see langword="null"/>.</summary>
+    public long? Size { get; set; }
+
+    /// <summary>When a lifecycle rule will expire the object, if one applies.</summary>
+    public Expiration? Expiration { get; set; }
+
+    /// <summary>Whether the requester was charged (requester-pays buckets).</summary>
+    public RequestCharged? RequestCharged { get; set; }
+
+    /// <summary>The server-side encryption S3 applied.</summary>
+    public ServerSideEncryptionMethod? ServerSideEncryptionMethod { get; set; }
+
+    /// <summary>The KMS key that encrypted the object, for KMS encryption.</summary>
+    public string? ServerSideEncryptionKeyManagementServiceKeyId { get; set; }
+
+    /// <summary>The KMS encryption context, as PutObject reports it.</summary>
+    public string? ServerSideEncryptionKeyManagementServiceEncryptionContext { get; set; }
+
+    /// <summary>Whether an S3 Bucket Key was used for KMS encryption.</summary>
+    public bool? BucketKeyEnabled { get; set; }
+
+    /// <summary>The SSE-C algorithm, when the object was stored with a customer key.</summary>
+    public ServerSideEncryptionCustomerMethod? ServerSideEncryptionCustomerMethod { get; set; }
+
+    /// <summary>The MD5 of the SSE-C key, when the object was stored with a customer key.</summary>
+    public string? ServerSideEncryptionCustomerProvidedKeyMD5 { get; set; }
 }

@@ -14,4 +14,13 @@ public sealed class UploadCompletedEventArgs : EventArgs
 
     /// <summary>What the upload returns to its caller.</summary>
     public TransferUtilityUploadResponse Response { get; }
+
+    /// <summary>The file that was uploaded; <see langword="null"/> for a stream.</summary>
+    public string? FilePath => Request.FilePath;
+
+    /// <summary>Bytes uploaded: the object's whole length.</summary>
+    public long TransferredBytes => Response.ContentLength;
+
+    /// <summary>The object's whole length.</summary>
+    public long TotalBytes => Response.ContentLength;
 }

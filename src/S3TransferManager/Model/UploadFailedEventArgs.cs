@@ -3,8 +3,9 @@ namespace S3TransferManager;
 /// <summary>An upload failed or was cancelled; a multipart upload it had started was aborted.</summary>
 public sealed class UploadFailedEventArgs : EventArgs
 {
-    internal UploadFailedEventArgs(TransferUtilityUploadRequest request, Exception exception, long transferredBytes)
+    internal UploadFailedEventArgs(TransferUtilityUploadRequest request, Exception exception, long transferredBytes, long totalBytes)
     {
+        TotalBytes = totalBytes;
         Request = request;
         Exception = exception;
         TransferredBytes = transferredBytes;
@@ -18,4 +19,10 @@ public sealed class UploadFailedEventArgs : EventArgs
 
     /// <summary>Bytes of parts that had been uploaded before the failure (all of them discarded by the abort).</summary>
     public long TransferredBytes { get; }
+
+    /// <summary>The upload's length, or -1 for a non-seekable stream whose end was not reached.</summary>
+    public long TotalBytes { get; }
+
+    /// <summary>The file being uploaded; <see langword="null"/> for a stream.</summary>
+    public string? FilePath => Request.FilePath;
 }

@@ -14,4 +14,7 @@ public sealed class UploadInitiatedEventArgs : EventArgs
 
     /// <summary>The upload's length, or -1 for a non-seekable stream whose length is not known yet.</summary>
     public long TotalBytes { get; }
+
+    /// <summary>The file being uploaded; <see langword="null"/> for a stream.</summary>
+    public string? FilePath => Request.FilePath;
 }

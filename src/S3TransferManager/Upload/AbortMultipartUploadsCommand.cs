@@ -11,7 +11,10 @@ internal sealed class AbortMultipartUploadsCommand(TransferResources resources, 
     public async Task ExecuteAsync(CancellationToken cancellationToken)
     {
         using TransferLane lane = resources.Scheduler.OpenLane();
-        var list = new ListMultipartUploadsRequest { BucketName = request.BucketName };
+        var list = new ListMultipartUploadsRequest
+        {
+            BucketName = request.BucketName, ExpectedBucketOwner = request.ExpectedBucketOwner, RequestPayer = request.RequestPayer,
+        };
         DateTime cutoff = request.InitiatedDate.ToUniversalTime();
         while (true)
         {
@@ -32,6 +35,8 @@ internal sealed class AbortMultipartUploadsCommand(TransferResources resources, 
                             BucketName = request.BucketName,
                             Key = upload.Key,
                             UploadId = upload.UploadId,
+                            ExpectedBucketOwner = request.ExpectedBucketOwner,
+                            RequestPayer = request.RequestPayer,
                         }, cancellationToken).ConfigureAwait(false);
                     }
 

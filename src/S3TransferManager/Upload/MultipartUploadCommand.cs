@@ -43,7 +43,7 @@ internal sealed class MultipartUploadCommand
         _logger = logger;
         _progress = progress;
         _useChunkEncoding = PartSigning.UseChunkEncoding(client);
-        _fullObject = FullObjectCrc.IsSupported(request.ChecksumAlgorithm) ? new FullObjectCrc(request.ChecksumAlgorithm!) : null;
+        _fullObject = FullObjectCrc.IsSupported(request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(request.EffectiveChecksumAlgorithm!) : null;
     }
 
     private string Bucket => _request.BucketName!;
@@ -74,10 +74,11 @@ internal sealed class MultipartUploadCommand
                 UploadId = uploadId,
                 PartETags = _parts,
             };
+            UploadRequestOptions.ApplyTo(_request, complete);
             string? fullObject = _fullObject?.Combine();
             if (fullObject is not null)
             {
-                UploadChecksums.ApplyFullObject(complete, _request.ChecksumAlgorithm!, fullObject);
+                UploadChecksums.ApplyFullObject(complete, _request.EffectiveChecksumAlgorithm!, fullObject);
             }
 
             CompleteMultipartUploadResponse done;
@@ -94,7 +95,8 @@ internal sealed class MultipartUploadCommand
             }
 
             _progress.Complete();
-            return UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.ChecksumAlgorithm, fullObject);
+            return UploadResponseDetails.From(
+                UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject), done, _request);
         }
         catch
         {
@@ -115,20 +117,15 @@ internal sealed class MultipartUploadCommand
         {
             BucketName = Bucket,
             Key = Key,
-            ContentType = SinglePutCommand.ContentTypeOf(_request),
         };
-        if (_request.ChecksumAlgorithm is { } algorithm)
+        UploadRequestOptions.ApplyTo(_request, initiate);
+        if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             initiate.ChecksumAlgorithm = algorithm;
             if (UploadChecksums.MultipartTypeFor(algorithm) is { } type)
             {
                 initiate.ChecksumType = type;
             }
-        }
-
-        foreach (KeyValuePair<string, string> entry in _request.Metadata)
-        {
-            initiate.Metadata.Add(entry.Key, entry.Value);
         }
 
         return initiate;
@@ -146,7 +143,8 @@ internal sealed class MultipartUploadCommand
             InputStream = part.Content,
             UseChunkEncoding = _useChunkEncoding,
         };
-        if (_request.ChecksumAlgorithm is { } algorithm)
+        UploadRequestOptions.ApplyTo(_request, request);
+        if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
             UploadChecksums.Apply(request, algorithm, value);
@@ -179,8 +177,9 @@ internal sealed class MultipartUploadCommand
         try
         {
             TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, Bucket);
-            await _client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId },
-                timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
+            var abort = new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId };
+            UploadRequestOptions.ApplyTo(_request, abort);
+            await _client.AbortMultipartUploadAsync(abort, timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, Bucket, Key, uploadId);
         }
         catch (OperationCanceledException) when (timeout.IsCancellationRequested)

@@ -11,9 +11,6 @@ namespace S3TransferManager.Upload;
 /// <summary>Uploads an object smaller than the multipart threshold with one PutObject.</summary>
 internal sealed class SinglePutCommand
 {
-    /// <summary>Sent when the caller names no type: some servers store a PUT with no type (sent as a form post) empty.</summary>
-    public const string DefaultContentType = "application/octet-stream";
-
     private readonly IAmazonS3 _client;
     private readonly TransferLane _lane;
     private readonly TransferUtilityUploadRequest _request;
@@ -29,9 +26,6 @@ internal sealed class SinglePutCommand
         _progress = progress;
     }
 
-    public static string ContentTypeOf(TransferUtilityUploadRequest request) =>
-        string.IsNullOrEmpty(request.ContentType) ? DefaultContentType : request.ContentType;
-
     /// <summary>PUTs <paramref name="length"/> bytes of <paramref name="body"/> from its current position. The body is
     /// not closed: whoever opened it disposes it.</summary>
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(Stream body, long length, CancellationToken cancellationToken)
@@ -45,18 +39,13 @@ internal sealed class SinglePutCommand
             AutoCloseStream = false,
             // Upload from where the caller left the stream, as documented, not from its start.
             AutoResetStreamPosition = false,
-            ContentType = ContentTypeOf(_request),
         };
+        UploadRequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
-        if (_request.ChecksumAlgorithm is { } algorithm)
+        if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
             UploadChecksums.Apply(put, algorithm, value);
-        }
-
-        foreach (KeyValuePair<string, string> entry in _request.Metadata)
-        {
-            put.Metadata.Add(entry.Key, entry.Value);
         }
 
         PutObjectResponse response;
@@ -72,6 +61,6 @@ internal sealed class SinglePutCommand
         }
 
         _progress.Complete();
-        return UploadChecksums.FromPut(response, length);
+        return UploadResponseDetails.From(UploadChecksums.FromPut(response, length), response, _request);
     }
 }

@@ -68,7 +68,7 @@ internal sealed class UploadCommand
     /// <summary>Raises UploadFailedEvent; a handler that throws is logged, and the caller gets the transfer's own error.</summary>
     private void RaiseFailed(Exception error) =>
         FailedEvent.Raise(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!,
-            () => _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes)));
+            () => _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes, _progress.TotalBytes)));
 
     private async Task CloseCallerStreamAsync(bool failing)
     {

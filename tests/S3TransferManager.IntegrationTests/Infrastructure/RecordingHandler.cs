@@ -50,7 +50,10 @@ public sealed class RecordingHandler : DelegatingHandler
             request.Method.Method,
             request.RequestUri!,
             request.Headers.TryGetValues("Range", out var range) ? string.Join(",", range) : null,
-            request.Headers.TryGetValues("If-Match", out var ifMatch) ? string.Join(",", ifMatch) : null);
+            request.Headers.TryGetValues("If-Match", out var ifMatch) ? string.Join(",", ifMatch) : null)
+        {
+            Headers = HeadersOf(request),
+        };
         _requests.Enqueue(record);
         Fault? fault = FaultRule?.Invoke(record);
 
@@ -93,6 +96,20 @@ public sealed class RecordingHandler : DelegatingHandler
             release.Run();
             throw;
         }
+    }
+
+    private static Dictionary<string, string> HeadersOf(HttpRequestMessage request)
+    {
+        var headers = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        IEnumerable<KeyValuePair<string, IEnumerable<string>>> all = request.Content is null
+            ? request.Headers
+            : request.Headers.Concat(request.Content.Headers);
+        foreach (KeyValuePair<string, IEnumerable<string>> header in all)
+        {
+            headers[header.Key] = string.Join(",", header.Value);
+        }
+
+        return headers;
     }
 
     private void UpdateMax(int now)

@@ -25,6 +25,14 @@ public sealed class AddS3TransferManagerTests
     }
 
     [Fact]
+    public void AddS3TransferManager_ITransferUtility_IsTheSameSharedUtility()
+    {
+        using ServiceProvider provider = Services().AddS3TransferManager().BuildServiceProvider(validateScopes: true);
+
+        Assert.Same(provider.GetRequiredService<TransferUtility>(), provider.GetRequiredService<ITransferUtility>());
+    }
+
+    [Fact]
     public async Task AddS3TransferManager_ConfigureLowersTheMultipartThreshold_UploadGoesThroughTheContainersClientAsMultipart()
     {
         // A 10-byte upload is one PutObject by default (16 MiB threshold); with the threshold at 5 bytes it must start

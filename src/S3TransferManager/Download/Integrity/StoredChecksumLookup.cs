@@ -24,8 +24,8 @@ internal static class StoredChecksumLookup
     /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
-    public static async Task RunAsync(IAmazonS3 client, TransferLane lane, DownloadTarget target, DownloadChecksumValidator validator,
-        ResumePolicy policy, ILogger logger, CancellationToken cancellationToken)
+    public static async Task RunAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
+        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken)
     {
         try
         {
@@ -33,7 +33,7 @@ internal static class StoredChecksumLookup
             using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
                 // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
-                stored = await StallRetry.SendAsync(token => HeadAsync(client, target, token), policy, static (_, _) => { }, cancellationToken)
+                stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
                     .ConfigureAwait(false);
             }
 
@@ -41,7 +41,7 @@ internal static class StoredChecksumLookup
             {
                 using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
                 {
-                    stored = stored with { Parts = await ListPartsAsync(client, target, stored, cancellationToken).ConfigureAwait(false) };
+                    stored = stored with { Parts = await ListPartsAsync(client, options, target, stored, cancellationToken).ConfigureAwait(false) };
                 }
             }
 
@@ -65,7 +65,7 @@ internal static class StoredChecksumLookup
         }
     }
 
-    private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadTarget target, CancellationToken cancellationToken)
+    private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, CancellationToken cancellationToken)
     {
         var request = new GetObjectMetadataRequest
         {
@@ -75,6 +75,7 @@ internal static class StoredChecksumLookup
             EtagToMatch = target.ETag,
             ChecksumMode = ChecksumMode.ENABLED,
         };
+        GetObjectOptions.ApplyTo(options, request);
         TransferMetrics.RequestSent(RpcMethods.HeadObject, target.BucketName);
         GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
         return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
@@ -83,7 +84,7 @@ internal static class StoredChecksumLookup
 
     /// <summary>The stored parts, in order; <see langword="null"/> when S3 does not list them (or lists them without
     /// checksums, or not all of them), so the composite checksum cannot be checked.</summary>
-    private static async Task<IReadOnlyList<StoredPart>?> ListPartsAsync(IAmazonS3 client, DownloadTarget target, StoredChecksum stored,
+    private static async Task<IReadOnlyList<StoredPart>?> ListPartsAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, StoredChecksum stored,
         CancellationToken cancellationToken)
     {
         var parts = new List<StoredPart>(stored.PartCount);
@@ -99,6 +100,7 @@ internal static class StoredChecksumLookup
                 MaxParts = PartsPerPage,
                 PartNumberMarker = marker,
             };
+            GetObjectOptions.ApplyTo(options, request);
             TransferMetrics.RequestSent(RpcMethods.GetObjectAttributes, target.BucketName);
             GetObjectAttributesResponse response = await client.GetObjectAttributesAsync(request, cancellationToken).ConfigureAwait(false);
             GetObjectAttributesParts? listed = response.ObjectParts;

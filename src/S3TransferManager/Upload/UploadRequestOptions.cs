@@ -1,0 +1,158 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Security.Cryptography;
+using Amazon.S3.Model;
+
+namespace S3TransferManager.Upload;
+
+/// <summary>
+/// The one place an upload request's options are copied onto the AWS SDK's requests: what S3 stores with the object
+/// goes on PutObject or CreateMultipartUpload; the SSE-C key on every request that carries or completes object bytes;
+/// the bucket-owner and requester-pays settings on every request. The commands only add what they own (body, length,
+/// part number, checksums).
+/// </summary>
+internal static class UploadRequestOptions
+{
+    /// <summary>Sent when the caller names no type: some servers store a PUT with no type (sent as a form post) empty.</summary>
+    public const string DefaultContentType = "application/octet-stream";
+
+    // Headers the commands set themselves; a copy from the caller's collection would contradict them.
+    private static readonly HashSet<string> s_ownHeaders = new(StringComparer.OrdinalIgnoreCase) { "Content-Length", "Content-MD5", "Content-Type" };
+
+    public static string ContentTypeOf(TransferUtilityUploadRequest request) =>
+        !string.IsNullOrEmpty(request.ContentType) ? request.ContentType
+        : !string.IsNullOrEmpty(request.Headers.ContentType) ? request.Headers.ContentType
+        : DefaultContentType;
+
+    public static void ApplyTo(TransferUtilityUploadRequest source, PutObjectRequest put)
+    {
+        put.ContentType = ContentTypeOf(source);
+        CopyHeadersAndMetadata(source, put.Headers, put.Metadata);
+        if (source.Expires is not null)
+        {
+            put.Expires = source.Expires;
+        }
+
+        if (source.Grants is { } grants)
+        {
+            put.Grants = [.. grants];
+        }
+
+        if (source.TagSet is { } tags)
+        {
+            put.TagSet = [.. tags];
+        }
+
+        put.CannedACL = source.CannedACL;
+        put.StorageClass = source.StorageClass;
+        put.ServerSideEncryptionMethod = source.ServerSideEncryptionMethod;
+        put.ServerSideEncryptionKeyManagementServiceKeyId = source.ServerSideEncryptionKeyManagementServiceKeyId;
+        put.ServerSideEncryptionKeyManagementServiceEncryptionContext = source.SSEKMSEncryptionContext;
+        put.BucketKeyEnabled = source.BucketKeyEnabled;
+        put.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
+        put.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
+        put.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
+        put.ObjectLockMode = source.ObjectLockMode;
+        put.ObjectLockRetainUntilDate = source.ObjectLockRetainUntilDate;
+        put.ObjectLockLegalHoldStatus = source.ObjectLockLegalHoldStatus;
+        put.WebsiteRedirectLocation = source.WebsiteRedirectLocation;
+        put.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        put.RequestPayer = source.RequestPayer;
+        put.IfNoneMatch = source.IfNoneMatch;
+        put.IfMatch = source.IfMatch;
+        put.DisablePayloadSigning = source.DisablePayloadSigning;
+    }
+
+    public static void ApplyTo(TransferUtilityUploadRequest source, InitiateMultipartUploadRequest initiate)
+    {
+        initiate.ContentType = ContentTypeOf(source);
+        CopyHeadersAndMetadata(source, initiate.Headers, initiate.Metadata);
+        if (source.Expires is not null)
+        {
+            initiate.Expires = source.Expires;
+        }
+
+        if (source.Grants is { } grants)
+        {
+            initiate.Grants = [.. grants];
+        }
+
+        if (source.TagSet is { } tags)
+        {
+            initiate.TagSet = [.. tags];
+        }
+
+        initiate.CannedACL = source.CannedACL;
+        initiate.StorageClass = source.StorageClass;
+        initiate.ServerSideEncryptionMethod = source.ServerSideEncryptionMethod;
+        initiate.ServerSideEncryptionKeyManagementServiceKeyId = source.ServerSideEncryptionKeyManagementServiceKeyId;
+        initiate.ServerSideEncryptionKeyManagementServiceEncryptionContext = source.SSEKMSEncryptionContext;
+        initiate.BucketKeyEnabled = source.BucketKeyEnabled;
+        initiate.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
+        initiate.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
+        initiate.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
+        initiate.ObjectLockMode = source.ObjectLockMode;
+        initiate.ObjectLockRetainUntilDate = source.ObjectLockRetainUntilDate;
+        initiate.ObjectLockLegalHoldStatus = source.ObjectLockLegalHoldStatus;
+        initiate.WebsiteRedirectLocation = source.WebsiteRedirectLocation;
+        initiate.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        initiate.RequestPayer = source.RequestPayer;
+    }
+
+    public static void ApplyTo(TransferUtilityUploadRequest source, UploadPartRequest part)
+    {
+        // S3 refuses a part of an SSE-C upload that does not repeat the key.
+        part.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
+        part.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
+        part.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
+        part.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        part.RequestPayer = source.RequestPayer;
+        part.DisablePayloadSigning = source.DisablePayloadSigning;
+    }
+
+    public static void ApplyTo(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete)
+    {
+        complete.SSECustomerAlgorithm = source.ServerSideEncryptionCustomerMethod?.Value;
+        complete.SSECustomerKey = source.ServerSideEncryptionCustomerProvidedKey;
+        // The SDK fills in the key's MD5 on PutObject, CreateMultipartUpload and UploadPart, but not here.
+        complete.SSECustomerKeyMD5 = CustomerKeyMd5(source);
+        complete.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        complete.RequestPayer = source.RequestPayer;
+
+        // Conditional writes of a multipart upload are checked when the object is stored, on Complete.
+        complete.IfNoneMatch = source.IfNoneMatch;
+        complete.IfMatch = source.IfMatch;
+    }
+
+    public static void ApplyTo(TransferUtilityUploadRequest source, AbortMultipartUploadRequest abort)
+    {
+        abort.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        abort.RequestPayer = source.RequestPayer;
+    }
+
+    [SuppressMessage("Security", "CA5351", Justification = "S3's SSE-C protocol names MD5 as the key's integrity check; nothing is protected by it.")]
+    private static string? CustomerKeyMd5(TransferUtilityUploadRequest source)
+    {
+        if (source.ServerSideEncryptionCustomerProvidedKeyMD5 is { Length: > 0 } || source.ServerSideEncryptionCustomerProvidedKey is not { Length: > 0 } key)
+        {
+            return source.ServerSideEncryptionCustomerProvidedKeyMD5;
+        }
+
+        return Convert.ToBase64String(MD5.HashData(Convert.FromBase64String(key)));
+    }
+
+    private static void CopyHeadersAndMetadata(TransferUtilityUploadRequest source, HeadersCollection headers, MetadataCollection metadata)
+    {
+        foreach (string name in source.Headers.Keys)
+        {
+            if (!s_ownHeaders.Contains(name))
+            {
+                headers[name] = source.Headers[name];
+            }
+        }
+
+        foreach (KeyValuePair<string, string> entry in source.Metadata)
+        {
+            metadata.Add(entry.Key, entry.Value);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+namespace CompatScenarios.Surface;
+
+/// <summary>Every public member of the AWS SDK's Amazon.S3.Transfer types has a counterpart here, or is one of the
+/// members the README's compatibility table lists as not supported.</summary>
+public sealed class ApiSurfaceTests
+{
+    [Fact]
+    public void Missing_ComparedWithAwsSdk_OnlyTheDocumentedExceptions()
+    {
+        string[] missing = [.. ApiSurface.Missing()];
+
+        Assert.Equal(NotSupported.Members.Order(StringComparer.Ordinal), missing.Order(StringComparer.Ordinal));
+    }
+}

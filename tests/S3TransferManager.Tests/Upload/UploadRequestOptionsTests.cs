@@ -1,0 +1,50 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager.Tests.Upload;
+
+public sealed class UploadRequestOptionsTests
+{
+    [Fact]
+    public void ContentTypeOf_OnlyTheHeaderIsSet_UsesTheHeader()
+    {
+        var request = new TransferUtilityUploadRequest();
+        request.Headers.ContentType = "text/csv";
+
+        Assert.Equal("text/csv", UploadRequestOptions.ContentTypeOf(request));
+    }
+
+    [Fact]
+    public void ApplyTo_CallersHeadersIncludeContentLength_KeepsTheCommandsOwn()
+    {
+        var request = new TransferUtilityUploadRequest { ContentType = "text/plain" };
+        request.Headers.ContentLength = 5;
+        request.Headers.CacheControl = "no-cache";
+        var put = new PutObjectRequest();
+        put.Headers.ContentLength = 99;
+
+        UploadRequestOptions.ApplyTo(request, put);
+
+        Assert.Equal(99, put.Headers.ContentLength);
+        Assert.Equal("no-cache", put.Headers.CacheControl);
+        Assert.Equal("text/plain", put.ContentType);
+    }
+
+    [Fact]
+    public void ApplyTo_CompleteWithCustomerKeyAndNoMd5_SendsTheKeysMd5()
+    {
+        byte[] key = new byte[32];
+        var request = new TransferUtilityUploadRequest
+        {
+            ServerSideEncryptionCustomerMethod = ServerSideEncryptionCustomerMethod.AES256,
+            ServerSideEncryptionCustomerProvidedKey = Convert.ToBase64String(key),
+        };
+        var complete = new CompleteMultipartUploadRequest();
+
+        UploadRequestOptions.ApplyTo(request, complete);
+
+        Assert.Equal("AES256", complete.SSECustomerAlgorithm);
+        Assert.Equal(Convert.ToBase64String(System.Security.Cryptography.MD5.HashData(key)), complete.SSECustomerKeyMD5);
+    }
+}
