@@ -45,6 +45,27 @@ public sealed class EndpointSession : IAsyncDisposable
         return new EndpointSession(endpoint);
     }
 
+    /// <summary>Starts the endpoint for a download scenario's <paramref name="profile"/>.</summary>
+    public static async Task<EndpointSession> StartAsync(NetworkProfile profile)
+    {
+        InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(OptionsFor(profile), FindServerAssembly());
+        return new EndpointSession(endpoint);
+    }
+
+    /// <summary>The endpoint's options for <paramref name="profile"/>.</summary>
+    public static InMemoryS3Options OptionsFor(NetworkProfile profile) => profile switch
+    {
+        NetworkProfile.Raw => new InMemoryS3Options { Profile = InMemoryS3Profile.Raw },
+        NetworkProfile.S3Like => new InMemoryS3Options { Profile = InMemoryS3Profile.S3Like },
+        NetworkProfile.S3Harsh => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like,
+            FirstByteDelay = TimeSpan.FromMilliseconds(50),
+            BandwidthBytesPerSecond = 30_000_000,
+        },
+        _ => throw new ArgumentOutOfRangeException(nameof(profile)),
+    };
+
     /// <summary>Seeds an object as if uploaded in parts of <see cref="BenchmarkSettings.PartSize"/> (0: one part).</summary>
     public Task<string> SeedAsync(string key, long length, long partSize = BenchmarkSettings.PartSize) =>
         Endpoint.SeedObjectAsync(Bucket, key, length, partSize);

@@ -1,7 +1,6 @@
 using Amazon.S3.Transfer;
 using BenchmarkDotNet.Attributes;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.InMemoryS3;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 
@@ -17,8 +16,10 @@ public class DownloadToFileBenchmarks : ITransferScenario
     private string _folder = null!;
     private string _filePath = null!;
 
-    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
-    public InMemoryS3Profile Profile { get; set; }
+    [ParamsSource(nameof(Profiles))]
+    public NetworkProfile Profile { get; set; }
+
+    public static IEnumerable<NetworkProfile> Profiles => BenchmarkSettings.Profiles();
 
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
 

@@ -1,7 +1,6 @@
 using Amazon.S3.Transfer;
 using BenchmarkDotNet.Attributes;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.InMemoryS3;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 
@@ -16,8 +15,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     private EndpointSession _session = null!;
     private byte[] _buffer = null!;
 
-    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
-    public InMemoryS3Profile Profile { get; set; }
+    [ParamsSource(nameof(Profiles))]
+    public NetworkProfile Profile { get; set; }
+
+    public static IEnumerable<NetworkProfile> Profiles => BenchmarkSettings.Profiles();
 
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
 

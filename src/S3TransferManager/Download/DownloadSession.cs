@@ -58,7 +58,7 @@ internal sealed class DownloadSession : IDisposable
                 response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
             }
 
-            (DownloadTarget target, PartLayout layout) = Describe(request, response);
+            (DownloadTarget target, PartLayout layout) = Describe(request, response, resources.Config.ConcurrentServiceRequests);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane);
         }
@@ -117,12 +117,15 @@ internal sealed class DownloadSession : IDisposable
         Interlocked.Exchange(ref _firstLease, null)?.Dispose();
     }
 
-    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)
+    /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts
+    /// shrink toward the end so that this many connections finish together.</summary>
+    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response, int connections)
     {
         string bucket = request.BucketName!;
         string key = request.Key!;
         long total;
         long partSize;
+        int tailWidth = connections;
         if (response.HttpStatusCode == HttpStatusCode.PartialContent)
         {
             if (!ContentRange.TryParse(response.ContentRange, out ContentRange range) || range.Start != 0)
@@ -145,9 +148,10 @@ internal sealed class DownloadSession : IDisposable
             // so it is downloaded as one part of its own length.
             total = response.ContentLength;
             partSize = Math.Max(total, 1);
+            tailWidth = 0;
         }
 
-        var layout = new PartLayout(total, partSize);
+        var layout = new PartLayout(total, partSize, tailWidth);
         if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
         {
             throw new UnexpectedResponseException(bucket, key, "no ETag: the other parts could not be pinned to this version.");
