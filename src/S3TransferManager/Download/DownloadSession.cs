@@ -20,6 +20,7 @@ internal sealed class DownloadSession : IDisposable
     private readonly RangeRequester _requester;
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
+    private readonly LookaheadEstimate _lookahead = new();
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
@@ -73,7 +74,11 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>The resumable body of a part, holding its slot of the shared budget: part 1 reads the discovery
     /// response in the discovery's slot; every other part first waits for its turn of a slot, then sends its own ranged
     /// GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
-    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, CancellationToken cancellationToken)
+    /// <param name="partNumber">The part.</param>
+    /// <param name="predecessor">The slot of the part this one follows on the same worker, when this part's request
+    /// is sent before that part's body ends: it may share that slot (<see cref="TransferLane.AcquireFollowingAsync"/>).</param>
+    /// <param name="cancellationToken">Stops the wait for a slot.</param>
+    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, RequestLease? predecessor, CancellationToken cancellationToken)
     {
         GetObjectResponse? response = null;
         RequestLease? lease;
@@ -84,11 +89,11 @@ internal sealed class DownloadSession : IDisposable
         }
         else
         {
-            lease = await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+            lease = await _lane.AcquireFollowingAsync(predecessor, cancellationToken).ConfigureAwait(false);
         }
 
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger);
+            _resources.ResumePolicy, _resources.Logger, _lookahead);
     }
 
     /// <summary>Fills the object's description into the caller's response.</summary>

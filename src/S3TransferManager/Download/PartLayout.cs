@@ -7,7 +7,7 @@ namespace S3TransferManager.Download;
 /// <remarks>
 /// With a tail width W (the number of connections), the parts shrink toward the end so that the connections finish
 /// together instead of some idling while the last full parts arrive: after the head of full parts come W parts of
-/// about PartSize/2, then W of PartSize/4, and so on down to about <see cref="MinTailPartSize"/>. A worker that claims
+/// about PartSize/2, then W of PartSize/4, and so on (at most to PartSize/8) down to about <see cref="MinTailPartSize"/>. A worker that claims
 /// a part near the end then holds at most a small one. The tail's bytes are the object's remainder after the head, so
 /// its parts are scaled a little (by less than PartSize / tail bytes) to fit exactly.
 /// Invariants: part 1 is exactly bytes 0..PartSize-1 when the object is longer (the discovery GET asked for that);
@@ -16,9 +16,11 @@ namespace S3TransferManager.Download;
 /// </remarks>
 internal readonly record struct PartLayout
 {
-    /// <summary>The smallest tail part aimed for: short enough that the connections finish within a few ms of each
-    /// other at S3's ~60 MB/s per connection, long enough that a request per part stays cheap.</summary>
-    internal const long MinTailPartSize = 1024 * 1024;
+    /// <summary>The smallest tail part aimed for. Short enough that the connections finish within ~35 ms of each other
+    /// at S3's ~60 MB/s per connection; long enough to take longer than one first-byte wait (~20 ms), so the next
+    /// part's request, sent in a body's last round trip, is never late, and few enough parts that the tail adds about
+    /// 1.25 requests per connection (each costs the AWS SDK's ~60 KB of allocations).</summary>
+    internal const long MinTailPartSize = 2 * 1024 * 1024;
 
     /// <summary>At most this many halvings: PartSize/2 .. PartSize/8.</summary>
     private const int MaxTailLevels = 3;

@@ -42,7 +42,8 @@ public sealed class PartLayoutTests
     [InlineData((100 * MiB) + 12345, 8 * MiB, 10)]
     [InlineData((78 * MiB) + 1, 8 * MiB, 10)]
     [InlineData(300 * MiB, 5 * MiB, 3)]
-    [InlineData((40 * MiB) - 7, 2 * MiB, 2)]
+    [InlineData((40 * MiB) - 7, 4 * MiB, 2)]
+    [InlineData(3000 * MiB, 16 * MiB, 10)]
     [InlineData(1000 * MiB, 16 * MiB, 64)]
     public void StartOf_WithTail_PartsAreContiguousNonEmptyAndCoverTheObject(long length, long partSize, int tailWidth)
     {
@@ -95,12 +96,12 @@ public sealed class PartLayoutTests
     {
         var layout = new PartLayout(256 * MiB, 8 * MiB, 10);
 
-        // 23 full parts (184 MiB), then 10 x ~4, 10 x ~2 and 10 x ~1 MiB for the remaining 72 MiB.
-        Assert.Equal(53, layout.PartCount);
+        // 24 full parts (192 MiB), then 10 x ~4 and 10 x ~2 MiB for the remaining 64 MiB.
+        Assert.Equal(44, layout.PartCount);
     }
 
     [Theory]
-    [InlineData(70 * MiB, 8 * MiB, 10)]
+    [InlineData(60 * MiB, 8 * MiB, 10)]
     [InlineData(256 * MiB, 8 * MiB, 1)]
     [InlineData(256 * MiB, 1 * MiB, 10)]
     [InlineData(0, 8 * MiB, 10)]
