@@ -16,6 +16,14 @@ public sealed class EndpointSession : IAsyncDisposable
         Endpoint = endpoint;
         Client = S3ClientFactory.Create(endpoint.ServiceUrl);
         Ours = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        OursUniform = new TransferUtility(Client, new TransferUtilityConfig
+        {
+            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadTail = false, DownloadLookahead = false,
+        });
+        OursStrict = new TransferUtility(Client, new TransferUtilityConfig
+        {
+            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadLookahead = false,
+        });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl);
@@ -26,6 +34,14 @@ public sealed class EndpointSession : IAsyncDisposable
     public AmazonS3Client Client { get; }
 
     public TransferUtility Ours { get; }
+
+    /// <summary>This library as it downloaded before issue 14: uniform parts, and a part's request sent only when the
+    /// previous body on that worker ended (every pending request counted against the budget).</summary>
+    public TransferUtility OursUniform { get; }
+
+    /// <summary>This library with the shrinking tail but without sending a request early: what strictly counted
+    /// requests can reach.</summary>
+    public TransferUtility OursStrict { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -89,6 +105,8 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         Raw.Dispose();
         Ours.Dispose();
+        OursUniform.Dispose();
+        OursStrict.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -56,14 +56,15 @@ public class DownloadToFileBenchmarks : ITransferScenario
     }
 
     [Benchmark]
-    public Task Ours() =>
-        _session.Ours.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    public Task Ours() => OursAsync(_session.Ours);
+
+    /// <summary>Uniform parts, no early request: the download as it was before issue 14.</summary>
+    [Benchmark]
+    public Task OursUniform() => OursAsync(_session.OursUniform);
+
+    /// <summary>The shrinking tail, no early request: strictly counted requests.</summary>
+    [Benchmark]
+    public Task OursStrict() => OursAsync(_session.OursStrict);
 
     [Benchmark(Baseline = true)]
     public Task AwsSdkPart() => IncumbentAsync(MultipartDownloadType.PART);
@@ -76,6 +77,15 @@ public class DownloadToFileBenchmarks : ITransferScenario
 
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
+
+    private Task OursAsync(TransferUtility utility) =>
+        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = _filePath,
+            PartSize = BenchmarkSettings.PartSize,
+        });
 
     private Task IncumbentAsync(MultipartDownloadType type) =>
         _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest

@@ -59,7 +59,8 @@ internal sealed class DownloadSession : IDisposable
                 response = await getter.GetAsync(range: null, null, request.IfMatch, cancellationToken).ConfigureAwait(false);
             }
 
-            (DownloadTarget target, PartLayout layout) = Describe(request, response, resources.Config.ConcurrentServiceRequests);
+            (DownloadTarget target, PartLayout layout) = Describe(request, response,
+                resources.Config.DownloadTail ? resources.Config.ConcurrentServiceRequests : 0);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane);
         }

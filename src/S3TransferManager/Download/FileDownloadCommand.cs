@@ -67,7 +67,11 @@ internal sealed class FileDownloadCommand
             {
                 // In this body's last round trip, the worker's next part is requested, so its first byte arrives as
                 // this body ends.
-                body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
+                if (config.DownloadLookahead)
+                {
+                    body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
+                }
+
                 await CopyToFileAsync(body, file, layout.StartOf(turn.Part), token).ConfigureAwait(false);
             }
         }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);

@@ -88,7 +88,11 @@ internal sealed class OpenStreamCommand
 
                     // In this body's last round trip (read by the reader or into chunks), the worker's next part is
                     // opened, so its first byte arrives as this body ends.
-                    body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
+                    if (_resources.Config.DownloadLookahead)
+                    {
+                        body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
+                    }
+
 
                     // The manager owns the body and the memory from here on, on every path. A body handed to the reader
                     // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
