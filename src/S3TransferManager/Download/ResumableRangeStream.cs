@@ -172,7 +172,8 @@ internal sealed class ResumableRangeStream : Stream
     private void WatchPace()
     {
         _pace.Progress(_policy.TimeProvider.GetTimestamp(), _next, _lookahead!);
-        if (_nearEnd is { } nearEnd && Remaining <= _lookahead!.Bytes)
+        long ahead = _lookahead!.Bytes;
+        if (_nearEnd is { } nearEnd && ahead > 0 && Remaining <= ahead)
         {
             _nearEnd = null;
             nearEnd();
