@@ -93,7 +93,6 @@ internal sealed class OpenStreamCommand
                         body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
                     }
 
-
                     // The manager owns the body and the memory from here on, on every path. A body handed to the reader
                     // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
                     await manager.DeliverAsync(turn.Part, body, layout.LengthOf(turn.Part), token, body.ReleaseLease, opened.Buffer)
