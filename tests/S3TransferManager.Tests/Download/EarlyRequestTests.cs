@@ -10,7 +10,7 @@ using S3TransferManager.Internal;
 namespace S3TransferManager.Tests.Download;
 
 /// <summary>
-/// Downloads whose parts' requests go out early (in a body's last round trip): every byte lands once, and every slot
+/// Downloads and streams whose parts' requests go out early (in a body's last round trip): every byte lands once, and every slot
 /// and response is given back, also when an early request fails. The fake clock makes each response take 20 ms and
 /// each 4 KiB read 2 ms, so the lookahead estimate is known after the first bodies and early requests do happen.
 /// </summary>
@@ -51,6 +51,42 @@ public sealed class EarlyRequestTests : IDisposable
         Assert.Equal(0, Volatile.Read(ref _openResponses));
         Assert.Empty(Directory.GetFiles(_folder));
     }
+
+    [Fact]
+    public async Task OpenStream_PartsRequestedEarlyThroughASmallWindow_ReadsEveryByteAndGivesEverythingBack()
+    {
+        TransferResources resources = Resources(failFrom: long.MaxValue);
+
+        var copy = new MemoryStream();
+        await using (TransferUtilityOpenStreamResponse response = await new OpenStreamCommand(resources, StreamRequest()).ExecuteAsync(default))
+        {
+            await response.ResponseStream.CopyToAsync(copy).WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        Assert.Equal(_object, copy.ToArray());
+        Assert.Equal(0, resources.Scheduler.InFlight);
+        Assert.Equal(0, resources.Buffers.InUseBytes);
+        Assert.Equal(0, Volatile.Read(ref _openResponses));
+    }
+
+    [Fact]
+    public async Task OpenStream_LaterPartRefused_ReadFailsAndEverythingIsGivenBack()
+    {
+        TransferResources resources = Resources(failFrom: 6L * PartSize);
+
+        await using (TransferUtilityOpenStreamResponse response = await new OpenStreamCommand(resources, StreamRequest()).ExecuteAsync(default))
+        {
+            await Assert.ThrowsAsync<PartDownloadException>(
+                () => response.ResponseStream.CopyToAsync(Stream.Null).WaitAsync(TimeSpan.FromSeconds(30)));
+        }
+
+        Assert.Equal(0, resources.Scheduler.InFlight);
+        Assert.Equal(0, resources.Buffers.InUseBytes);
+        Assert.Equal(0, Volatile.Read(ref _openResponses));
+    }
+
+    private static TransferUtilityOpenStreamRequest StreamRequest() =>
+        new() { BucketName = "bucket", Key = "key", PartSize = PartSize, MaxInMemoryParts = 3 };
 
     private static TransferUtilityDownloadRequest Request(string path) =>
         new() { BucketName = "bucket", Key = "key", FilePath = path, PartSize = PartSize };
