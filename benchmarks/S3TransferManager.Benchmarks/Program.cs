@@ -7,7 +7,9 @@ namespace S3TransferManager.Benchmarks;
 
 /// <summary>
 /// Entry point. The first argument picks a mode: <c>quick</c> (256 MiB, 1 warmup, 3 iterations), <c>full</c> (1 GiB,
-/// 2 warmups, 5 iterations) or <c>loh</c> (each transfer once in process, LOH and allocated bytes); the rest go to
+/// 2 warmups, 5 iterations), <c>loh</c> (each transfer once in process, LOH and allocated bytes) or <c>cold</c> (the
+/// first transfer in fresh processes, <see cref="Cold.ColdStartMode"/>) or <c>interleaved</c> (the download
+/// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>); the rest go to
 /// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
 /// defaults (for the buffering micro-benchmarks).
 /// </summary>
@@ -17,7 +19,7 @@ public static class Program
     {
         string mode = args.Length > 0 ? args[0].ToLowerInvariant() : "";
         string[] rest = args.Length > 0 ? args[1..] : args;
-        if (mode is "quick" or "loh-quick")
+        if (mode is "quick" or "loh-quick" or "cold" or "interleaved")
         {
             BenchmarkSettings.SetDefault(BenchmarkSettings.SizeVariable, 256);
             BenchmarkSettings.SetDefault(BenchmarkSettings.SmallCountVariable, 200);
@@ -30,6 +32,16 @@ public static class Program
             case "full":
                 BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, TransferBenchConfig.Create(quick: mode == "quick"));
                 return 0;
+            case "cold":
+                int runs = int.Parse(OptionValue(rest, "--runs") ?? "5", System.Globalization.CultureInfo.InvariantCulture);
+                NetworkProfile profile = Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "S3Like", ignoreCase: true);
+                return await Cold.ColdStartMode.RunAsync(runs, profile, OptionValue(rest, "--out"));
+            case "interleaved":
+                return await Interleaved.InterleavedMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),
+                    OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"));
+            case "cold-one":
+                return await Cold.ColdTransfer.RunAsync(rest);
             case "loh":
             case "loh-quick":
                 string? output = OptionValue(rest, "--out");

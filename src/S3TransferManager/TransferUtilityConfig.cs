@@ -75,6 +75,14 @@ public sealed class TransferUtilityConfig
     /// or cancellation, and AbortMultipartUpload. Internal: tests shorten it.</summary>
     internal TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
 
+    /// <summary>Whether download parts shrink toward the end of an object (<c>PartLayout</c>'s tail). Internal: the
+    /// benchmarks turn it off to measure the uniform layout side by side in one run.</summary>
+    internal bool DownloadTail { get; init; } = true;
+
+    /// <summary>Whether a download sends its next part's request in a body's last round trip. Internal: the
+    /// benchmarks turn it off to measure strictly counted requests side by side in one run.</summary>
+    internal bool DownloadLookahead { get; init; } = true;
+
     internal TransferUtilityConfig Validated()
     {
         if (ConcurrentServiceRequests < 1)
@@ -119,6 +127,8 @@ public sealed class TransferUtilityConfig
             FlushToDisk = FlushToDisk,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
             FailureWaitLimit = FailureWaitLimit,
+            DownloadTail = DownloadTail,
+            DownloadLookahead = DownloadLookahead,
         };
     }
 }

@@ -14,6 +14,10 @@ public static class BenchmarkSettings
     /// <summary>The number of 1 KiB objects in the small-objects scenario.</summary>
     public const string SmallCountVariable = "S3TM_BENCH_SMALL_COUNT";
 
+    /// <summary>The network profiles the download scenarios run (comma-separated <see cref="NetworkProfile"/> names;
+    /// default Raw,S3Like), so a run can pick one without editing attributes.</summary>
+    public const string ProfilesVariable = "S3TM_BENCH_PROFILES";
+
     /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
     public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
 
@@ -34,6 +38,20 @@ public static class BenchmarkSettings
 
     /// <summary>The number of small objects (default 1000).</summary>
     public static int SmallObjectCount => ReadInt(SmallCountVariable, 1000);
+
+    /// <summary>The profiles chosen by <see cref="ProfilesVariable"/> (default Raw and S3Like).</summary>
+    public static IEnumerable<NetworkProfile> Profiles()
+    {
+        string? text = Environment.GetEnvironmentVariable(ProfilesVariable);
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return [NetworkProfile.Raw, NetworkProfile.S3Like];
+        }
+
+        return text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(name => Enum.Parse<NetworkProfile>(name, ignoreCase: true))
+            .ToArray();
+    }
 
     /// <summary>Sets a variable for this process and its children unless the user already set it.</summary>
     public static void SetDefault(string name, int value)

@@ -16,6 +16,14 @@ public sealed class EndpointSession : IAsyncDisposable
         Endpoint = endpoint;
         Client = S3ClientFactory.Create(endpoint.ServiceUrl);
         Ours = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        OursUniform = new TransferUtility(Client, new TransferUtilityConfig
+        {
+            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadTail = false, DownloadLookahead = false,
+        });
+        OursStrict = new TransferUtility(Client, new TransferUtilityConfig
+        {
+            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadLookahead = false,
+        });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl);
@@ -26,6 +34,14 @@ public sealed class EndpointSession : IAsyncDisposable
     public AmazonS3Client Client { get; }
 
     public TransferUtility Ours { get; }
+
+    /// <summary>This library as it downloaded before issue 14: uniform parts, and a part's request sent only when the
+    /// previous body on that worker ended (every pending request counted against the budget).</summary>
+    public TransferUtility OursUniform { get; }
+
+    /// <summary>This library with the shrinking tail but without sending a request early: what strictly counted
+    /// requests can reach.</summary>
+    public TransferUtility OursStrict { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -44,6 +60,27 @@ public sealed class EndpointSession : IAsyncDisposable
         InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(options, FindServerAssembly());
         return new EndpointSession(endpoint);
     }
+
+    /// <summary>Starts the endpoint for a download scenario's <paramref name="profile"/>.</summary>
+    public static async Task<EndpointSession> StartAsync(NetworkProfile profile)
+    {
+        InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(OptionsFor(profile), FindServerAssembly());
+        return new EndpointSession(endpoint);
+    }
+
+    /// <summary>The endpoint's options for <paramref name="profile"/>.</summary>
+    public static InMemoryS3Options OptionsFor(NetworkProfile profile) => profile switch
+    {
+        NetworkProfile.Raw => new InMemoryS3Options { Profile = InMemoryS3Profile.Raw },
+        NetworkProfile.S3Like => new InMemoryS3Options { Profile = InMemoryS3Profile.S3Like },
+        NetworkProfile.S3Harsh => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like,
+            FirstByteDelay = TimeSpan.FromMilliseconds(50),
+            BandwidthBytesPerSecond = 30_000_000,
+        },
+        _ => throw new ArgumentOutOfRangeException(nameof(profile)),
+    };
 
     /// <summary>Seeds an object as if uploaded in parts of <see cref="BenchmarkSettings.PartSize"/> (0: one part).</summary>
     public Task<string> SeedAsync(string key, long length, long partSize = BenchmarkSettings.PartSize) =>
@@ -68,6 +105,8 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         Raw.Dispose();
         Ours.Dispose();
+        OursUniform.Dispose();
+        OursStrict.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -49,11 +49,25 @@ public static class LohMode
         return 0;
     }
 
+    /// <summary>The first value of the Profile parameter, from <c>[Params]</c> or from the static member
+    /// <c>[ParamsSource]</c> names.</summary>
+    private static object FirstProfile(Type type, PropertyInfo profile)
+    {
+        if (profile.GetCustomAttribute<ParamsAttribute>() is { } values)
+        {
+            return values.Values[0]!;
+        }
+
+        string source = profile.GetCustomAttribute<ParamsSourceAttribute>()!.Name;
+        var all = (System.Collections.IEnumerable)type.GetProperty(source, BindingFlags.Public | BindingFlags.Static)!.GetValue(null)!;
+        return all.Cast<object>().First();
+    }
+
     private static async Task RunScenarioAsync(Type type, LohTickListener listener, StringBuilder table)
     {
         var scenario = (ITransferScenario)Activator.CreateInstance(type)!;
         PropertyInfo profile = type.GetProperty("Profile")!;
-        object profileValue = profile.GetCustomAttribute<ParamsAttribute>()!.Values[0]!;
+        object profileValue = FirstProfile(type, profile);
         profile.SetValue(scenario, profileValue);
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try

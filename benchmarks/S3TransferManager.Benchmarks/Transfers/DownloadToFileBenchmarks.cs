@@ -1,7 +1,6 @@
 using Amazon.S3.Transfer;
 using BenchmarkDotNet.Attributes;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.InMemoryS3;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 
@@ -17,8 +16,10 @@ public class DownloadToFileBenchmarks : ITransferScenario
     private string _folder = null!;
     private string _filePath = null!;
 
-    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
-    public InMemoryS3Profile Profile { get; set; }
+    [ParamsSource(nameof(Profiles))]
+    public NetworkProfile Profile { get; set; }
+
+    public static IEnumerable<NetworkProfile> Profiles => BenchmarkSettings.Profiles();
 
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
 
@@ -38,7 +39,7 @@ public class DownloadToFileBenchmarks : ITransferScenario
     [IterationCleanup]
     public void DeleteFile()
     {
-        // The raw ceiling reads and discards, so only the libraries leave a file; check it before deleting it.
+        // The read-only raw ceilings leave no file; the libraries and the file ceiling do: check it before deleting it.
         if (File.Exists(_filePath) && new FileInfo(_filePath).Length != BytesPerOperation)
         {
             throw new InvalidOperationException($"The downloaded file has {new FileInfo(_filePath).Length} bytes, not {BytesPerOperation}.");
@@ -55,14 +56,15 @@ public class DownloadToFileBenchmarks : ITransferScenario
     }
 
     [Benchmark]
-    public Task Ours() =>
-        _session.Ours.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    public Task Ours() => OursAsync(_session.Ours);
+
+    /// <summary>Uniform parts, no early request: the download as it was before issue 14.</summary>
+    [Benchmark]
+    public Task OursUniform() => OursAsync(_session.OursUniform);
+
+    /// <summary>The shrinking tail, no early request: strictly counted requests.</summary>
+    [Benchmark]
+    public Task OursStrict() => OursAsync(_session.OursStrict);
 
     [Benchmark(Baseline = true)]
     public Task AwsSdkPart() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.PART);
@@ -75,6 +77,19 @@ public class DownloadToFileBenchmarks : ITransferScenario
 
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
+
+    /// <summary>The ceiling of a download to a file: 10 ranged GETs written at their offsets into the file.</summary>
+    [Benchmark]
+    public Task RawHttp10StreamsToFile() => _session.Raw.DownloadRangesToFileAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency, _filePath);
+
+    private Task OursAsync(TransferUtility utility) =>
+        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = Key,
+            FilePath = _filePath,
+            PartSize = BenchmarkSettings.PartSize,
+        });
 
     private Task IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type) =>
         _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest

@@ -1,7 +1,6 @@
 using Amazon.S3.Transfer;
 using BenchmarkDotNet.Attributes;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.InMemoryS3;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 
@@ -16,8 +15,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     private EndpointSession _session = null!;
     private byte[] _buffer = null!;
 
-    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
-    public InMemoryS3Profile Profile { get; set; }
+    [ParamsSource(nameof(Profiles))]
+    public NetworkProfile Profile { get; set; }
+
+    public static IEnumerable<NetworkProfile> Profiles => BenchmarkSettings.Profiles();
 
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
 
@@ -37,11 +38,25 @@ public class OpenStreamBenchmarks : ITransferScenario
     public Task CleanupAsync() => _session.DisposeAsync().AsTask();
 
     [Benchmark]
-    public async Task<long> Ours()
+    public Task<long> Ours() => OursAsync(_session.Ours);
+
+    /// <summary>A window of 24 parts (the default is 16): room for every worker's part and the next one it requests early.</summary>
+    [Benchmark]
+    public async Task<long> OursWindow24()
     {
-        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(OursRequest());
+        TransferUtilityOpenStreamRequest request = OursRequest();
+        request.MaxInMemoryParts = 24;
+        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(request);
         return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
     }
+
+    /// <summary>Uniform parts, no early request: OpenStream as it was before issue 14.</summary>
+    [Benchmark]
+    public Task<long> OursUniform() => OursAsync(_session.OursUniform);
+
+    /// <summary>The shrinking tail, no early request: strictly counted requests.</summary>
+    [Benchmark]
+    public Task<long> OursStrict() => OursAsync(_session.OursStrict);
 
     [Benchmark]
     public async Task<long> OursPipeReader()
@@ -68,6 +83,12 @@ public class OpenStreamBenchmarks : ITransferScenario
         Key = Key,
         PartSize = BenchmarkSettings.PartSize,
     };
+
+    private async Task<long> OursAsync(TransferUtility utility)
+    {
+        await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(OursRequest());
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
+    }
 
     private async Task<long> IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type)
     {

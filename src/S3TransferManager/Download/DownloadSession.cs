@@ -22,6 +22,7 @@ internal sealed class DownloadSession : IDisposable
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
     private readonly DownloadChecksumValidator? _validator;
+    private readonly LookaheadEstimate _lookahead = new();
     private CancellationTokenSource? _checksumLookupStop;
     private Task _checksumLookup = Task.CompletedTask;
     private GetObjectResponse? _firstResponse;
@@ -67,7 +68,8 @@ internal sealed class DownloadSession : IDisposable
                     cancellationToken).ConfigureAwait(false);
             }
 
-            (DownloadTarget target, PartLayout layout) = Describe(request, response);
+            (DownloadTarget target, PartLayout layout) = Describe(request, response,
+                resources.Config.DownloadTail ? resources.Config.ConcurrentServiceRequests : 0);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             DownloadChecksumValidator? validator = null;
@@ -94,7 +96,11 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>The resumable body of a part, holding its slot of the shared budget: part 1 reads the discovery
     /// response in the discovery's slot; every other part first waits for its turn of a slot, then sends its own ranged
     /// GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
-    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, CancellationToken cancellationToken)
+    /// <param name="partNumber">The part.</param>
+    /// <param name="predecessor">The slot of the part this one follows on the same worker, when this part's request
+    /// is sent before that part's body ends: it may share that slot (<see cref="TransferLane.AcquireFollowingAsync"/>).</param>
+    /// <param name="cancellationToken">Stops the wait for a slot.</param>
+    public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, RequestLease? predecessor, CancellationToken cancellationToken)
     {
         GetObjectResponse? response = null;
         RequestLease? lease;
@@ -105,11 +111,11 @@ internal sealed class DownloadSession : IDisposable
         }
         else
         {
-            lease = await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+            lease = await _lane.AcquireFollowingAsync(predecessor, cancellationToken).ConfigureAwait(false);
         }
 
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger, _validator?.CreateHasher(partNumber));
+            _resources.ResumePolicy, _resources.Logger, _lookahead, _validator?.CreateHasher(partNumber));
     }
 
     /// <summary>
@@ -139,9 +145,6 @@ internal sealed class DownloadSession : IDisposable
         response.ChecksumValidation = result;
     }
 
-    /// <summary>Cancels the stored-checksum lookup if it is still running: the transfer is over (a file download ended,
-    /// an OpenStream was disposed), and no request may outlive it. Not part of <see cref="Dispose"/>: an OpenStream
-    /// reader validates after the producers let the session go.</summary>
     /// <summary>Waits (bounded by the failure wait limit) for the stored-checksum lookup to end, stopping it first
     /// when <paramref name="stop"/>: a transfer's requests end with it. The lookup never throws.</summary>
     public async Task EndChecksumLookupAsync(bool stop)
@@ -155,6 +158,9 @@ internal sealed class DownloadSession : IDisposable
             .ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
     }
 
+    /// <summary>Cancels the stored-checksum lookup if it is still running: the transfer is over (a file download ended,
+    /// an OpenStream was disposed), and no request may outlive it. Not part of <see cref="Dispose"/>: an OpenStream
+    /// reader validates after the producers let the session go.</summary>
     public void StopChecksumLookup()
     {
         CancellationTokenSource? stop = Interlocked.Exchange(ref _checksumLookupStop, null);
@@ -221,12 +227,15 @@ internal sealed class DownloadSession : IDisposable
         return (validator, Task.CompletedTask);
     }
 
-    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response)
+    /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts
+    /// shrink toward the end so that this many connections finish together.</summary>
+    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response, int connections)
     {
         string bucket = request.BucketName!;
         string key = request.Key!;
         long total;
         long partSize;
+        int tailWidth = connections;
         if (response.HttpStatusCode == HttpStatusCode.PartialContent)
         {
             if (!ContentRange.TryParse(response.ContentRange, out ContentRange range) || range.Start != 0)
@@ -249,9 +258,10 @@ internal sealed class DownloadSession : IDisposable
             // so it is downloaded as one part of its own length.
             total = response.ContentLength;
             partSize = Math.Max(total, 1);
+            tailWidth = 0;
         }
 
-        var layout = new PartLayout(total, partSize);
+        var layout = new PartLayout(total, partSize, tailWidth);
         if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
         {
             throw new UnexpectedResponseException(bucket, key, "no ETag: the other parts could not be pinned to this version.");

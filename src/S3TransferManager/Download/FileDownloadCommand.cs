@@ -70,12 +70,19 @@ internal sealed class FileDownloadCommand
 
         TransferUtilityConfig config = _resources.Config;
         using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        await PartWorkers.RunAsync(layout.PartCount, config.ConcurrentServiceRequests, async (part, token) =>
+        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.ConcurrentServiceRequests, async (turn, token) =>
         {
-            ResumableRangeStream body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
+            ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
             await using (body.ConfigureAwait(false))
             {
-                await CopyToFileAsync(body, file, layout.StartOf(part), token).ConfigureAwait(false);
+                // In this body's last round trip, the worker's next part is requested, so its first byte arrives as
+                // this body ends.
+                if (config.DownloadLookahead)
+                {
+                    body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
+                }
+
+                await CopyToFileAsync(body, file, layout.StartOf(turn.Part), token).ConfigureAwait(false);
             }
         }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
 
@@ -86,6 +93,23 @@ internal sealed class FileDownloadCommand
         _progress.Complete();
         session.DescribeInto(response);
         return response;
+    }
+
+    /// <summary>A part's body with its request sent and its response in (part 1: the discovery response).</summary>
+    private static async Task<ResumableRangeStream> OpenAsync(DownloadSession session, int part, RequestLease? predecessor,
+        CancellationToken cancellationToken)
+    {
+        ResumableRangeStream body = await session.CreateBodyAsync(part, predecessor, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await body.OpenAsync(cancellationToken).ConfigureAwait(false);
+            return body;
+        }
+        catch
+        {
+            await body.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
     }
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the

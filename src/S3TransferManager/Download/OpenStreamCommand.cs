@@ -56,6 +56,32 @@ internal sealed class OpenStreamCommand
         return response;
     }
 
+    /// <summary>Opens a part: the window first, then memory, then the slot (a part that may not be fetched yet holds
+    /// neither budget), then its request.</summary>
+    private static async Task<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
+        RequestLease? predecessor, CancellationToken cancellationToken)
+    {
+        await manager.WaitForWindowAsync(part, cancellationToken).ConfigureAwait(false);
+        BufferLease? buffer = await manager.ReserveAsync(part, memory, session.Layout.LengthOf(part), cancellationToken).ConfigureAwait(false);
+        ResumableRangeStream? body = null;
+        try
+        {
+            body = await session.CreateBodyAsync(part, predecessor, cancellationToken).ConfigureAwait(false);
+            await body.OpenAsync(cancellationToken).ConfigureAwait(false);
+            return new OpenedPart(body, buffer);
+        }
+        catch
+        {
+            if (body is not null)
+            {
+                await body.DisposeAsync().ConfigureAwait(false);
+            }
+
+            buffer?.Dispose();
+            throw;
+        }
+    }
+
     private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, TransferScope telemetry,
         CancellationToken stopToken)
     {
@@ -63,40 +89,28 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            await PartWorkers.RunAsync(layout.PartCount, _resources.Config.ConcurrentServiceRequests, async (part, token) =>
+            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.ConcurrentServiceRequests, async (turn, token) =>
             {
                 try
                 {
-                    // The window first, then memory, then the slot: a part that may not be fetched yet holds neither budget.
-                    await manager.WaitForWindowAsync(part, token).ConfigureAwait(false);
-                    BufferLease? buffer = await manager.ReserveAsync(part, memory, layout.LengthOf(part), token).ConfigureAwait(false);
-                    ResumableRangeStream body;
-                    try
+                    OpenedPart opened = await (turn.TakeAhead() ?? OpenPartAsync(session, manager, memory, turn.Part, null, token)).ConfigureAwait(false);
+                    ResumableRangeStream body = opened.Body;
+
+                    // In this body's last round trip (read by the reader or into chunks), the worker's next part is
+                    // opened, so its first byte arrives as this body ends.
+                    if (_resources.Config.DownloadLookahead)
                     {
-                        body = await session.CreateBodyAsync(part, token).ConfigureAwait(false);
-                        try
-                        {
-                            await body.OpenAsync(token).ConfigureAwait(false);
-                        }
-                        catch
-                        {
-                            await body.DisposeAsync().ConfigureAwait(false);
-                            throw;
-                        }
-                    }
-                    catch
-                    {
-                        buffer?.Dispose();
-                        throw;
+                        body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
                     }
 
                     // The manager owns the body and the memory from here on, on every path. A body handed to the reader
                     // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
-                    await manager.DeliverAsync(part, body, layout.LengthOf(part), token, body.ReleaseLease, buffer).ConfigureAwait(false);
+                    await manager.DeliverAsync(turn.Part, body, layout.LengthOf(turn.Part), token, body.ReleaseLease, opened.Buffer)
+                        .ConfigureAwait(false);
                 }
                 catch (Exception e) when (!token.IsCancellationRequested)
                 {
-                    manager.Fail(part, e);
+                    manager.Fail(turn.Part, e);
                     throw;
                 }
             }, stopToken, _resources.Config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);

@@ -27,6 +27,9 @@ internal sealed class ResumableRangeStream : Stream
     private readonly ILogger _logger;
     private readonly PartHasher? _hasher;
     private readonly PartScope _telemetry;
+    private readonly LookaheadEstimate? _lookahead;
+    private BodyPace _pace;
+    private Action? _nearEnd;
     private GetObjectResponse? _response;
     private AmazonClientException? _sdkCheckFailure;
     private GetObjectResponse? _sdkCheckedResponse;
@@ -45,11 +48,14 @@ internal sealed class ResumableRangeStream : Stream
     /// <param name="policy">How often, after which delays, and after how long a silence a body is resumed (its clock
     /// is a fake one in tests, so backoff and stalls cost no real time).</param>
     /// <param name="logger">Where resumes are logged.</param>
+    /// <param name="lookahead">The download's estimate of when to send the next request, which this body's timing
+    /// feeds and <see cref="OnNearEnd"/> reads; <see langword="null"/>: no timing.</param>
     /// <param name="hasher">Hashes the bytes as they are handed out (each exactly once, in order, across resumes), for
     /// checksum validation; <see langword="null"/> when downloads are not validated.</param>
     public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        RequestLease? lease, ResumePolicy policy, ILogger logger, PartHasher? hasher = null)
+        RequestLease? lease, ResumePolicy policy, ILogger logger, LookaheadEstimate? lookahead = null, PartHasher? hasher = null)
     {
+        _lookahead = lookahead;
         _hasher = hasher;
         _requester = requester;
         _partNumber = partNumber;
@@ -79,6 +85,16 @@ internal sealed class ResumableRangeStream : Stream
     }
 
     public long Remaining => _end - _next + 1;
+
+    /// <summary>The slot this body's request holds, while it holds one (the next part's request may share it).</summary>
+    public RequestLease? Lease => _lease;
+
+    /// <summary>
+    /// Calls <paramref name="callback"/> once, from a read, when the rest of this body should arrive within about one
+    /// first-byte wait (<see cref="LookaheadEstimate"/>): the moment to send the next part's request, so the
+    /// connection does not sit idle for a round trip between parts. Never called when the estimate is unknown.
+    /// </summary>
+    public void OnNearEnd(Action callback) => _nearEnd = callback;
 
     /// <summary>Gives the request's slot back early: the body was handed to a caller's reader, whose pace is not the
     /// scheduler's to wait for.</summary>
@@ -171,7 +187,23 @@ internal sealed class ResumableRangeStream : Stream
             }
 
             _telemetry.Read(read);
+            if (_lookahead is not null)
+            {
+                WatchPace();
+            }
+
             return read;
+        }
+    }
+
+    private void WatchPace()
+    {
+        _pace.Progress(_policy.TimeProvider.GetTimestamp(), _next, _lookahead!);
+        long ahead = _lookahead!.Bytes;
+        if (_nearEnd is { } nearEnd && ahead > 0 && Remaining <= ahead)
+        {
+            _nearEnd = null;
+            nearEnd();
         }
     }
 
@@ -182,7 +214,9 @@ internal sealed class ResumableRangeStream : Stream
         CancellationToken token = _stall.Arm(cancellationToken);
         try
         {
+            _pace.Requested(_policy.TimeProvider.GetTimestamp());
             _response = await _requester.GetAsync(_next, _end, token).ConfigureAwait(false);
+            _pace.Answered(_policy.TimeProvider.GetTimestamp(), _next);
             return true;
         }
         catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))

@@ -4,10 +4,11 @@ namespace S3TransferManager.Internal;
 
 /// <summary>
 /// Runs one action per part on a fixed number of workers that claim parts in increasing order, so the part a reader
-/// needs next is always already claimed. The first failure cancels the rest; it is the error the caller sees, unless the
-/// caller itself cancelled. No list of tasks grows with the part count. After a failure or cancellation, the workers get
-/// <c>drainLimit</c> to stop; one stuck in a call that ignores cancellation is then left behind, so the caller still
-/// gets an answer.
+/// needs next is always already claimed. A worker may claim its next part early, while its current part ends
+/// (<see cref="PartTurn{T}.TryStartNext"/>), and start that part's request then. The first failure cancels the rest;
+/// it is the error the caller sees, unless the caller itself cancelled. No list of tasks grows with the part count.
+/// After a failure or cancellation, the workers get <c>drainLimit</c> to stop; one stuck in a call that ignores
+/// cancellation is then left behind, so the caller still gets an answer.
 /// </summary>
 internal static class PartWorkers
 {
@@ -18,11 +19,18 @@ internal static class PartWorkers
     /// <param name="drainLimit">How long stopped workers are waited for after a failure or cancellation; null: as
     /// long as they take.</param>
     /// <param name="time">The clock of <paramref name="drainLimit"/>; <see cref="TimeProvider.System"/> when null.</param>
-    public static async Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
+    public static Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
+        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null) =>
+        RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => partAction(turn.Part, token), cancellationToken, drainLimit, time);
+
+    /// <summary>As the other overload, with each part's <see cref="PartTurn{T}"/>: the work started early for it, and
+    /// the means to start the worker's next part early.</summary>
+    public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, Task> partAction,
         CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null)
+        where T : class, IAsyncDisposable
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var state = new State(partCount, partAction, failFast);
+        var state = new State<T>(partCount, partAction, failFast);
         var workers = new Task[Math.Min(workerCount, partCount)];
         for (int i = 0; i < workers.Length; i++)
         {
@@ -45,7 +53,8 @@ internal static class PartWorkers
         }
     }
 
-    private sealed class State(int partCount, Func<int, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+    private sealed class State<T>(int partCount, Func<PartTurn<T>, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+        where T : class, IAsyncDisposable
     {
         private int _lastClaimed;
         private Exception? _firstError;
@@ -57,20 +66,48 @@ internal static class PartWorkers
             // Start on the pool, not inline on the caller, so workers begin their GETs side by side.
             await Task.Yield();
             CancellationToken token = failFast.Token;
-            int part;
-            while (!token.IsCancellationRequested && (part = Interlocked.Increment(ref _lastClaimed)) <= partCount)
+            int part = Claim();
+            Task<T>? ahead = null;
+            while (part > 0)
             {
+                var turn = new PartTurn<T>(part, ahead, Claim);
                 try
                 {
-                    await partAction(part, token).ConfigureAwait(false);
+                    await partAction(turn, token).ConfigureAwait(false);
                 }
                 catch (Exception e)
                 {
                     Interlocked.CompareExchange(ref _firstError, e, null);
                     await failFast.CancelAsync().ConfigureAwait(false);
+                    await PartTurn<T>.DisposeUnusedAsync(turn.TakeAhead()).ConfigureAwait(false);
+                    await PartTurn<T>.DisposeUnusedAsync(turn.Close().Started).ConfigureAwait(false);
+                    return;
+                }
+
+                await PartTurn<T>.DisposeUnusedAsync(turn.TakeAhead()).ConfigureAwait(false);
+                (part, ahead) = turn.Close();
+                if (part == 0)
+                {
+                    part = Claim();
+                }
+                else if (token.IsCancellationRequested)
+                {
+                    await PartTurn<T>.DisposeUnusedAsync(ahead).ConfigureAwait(false);
                     return;
                 }
             }
+        }
+
+        /// <summary>The next part in order; 0 when none is left or the run stopped.</summary>
+        private int Claim()
+        {
+            if (failFast.IsCancellationRequested)
+            {
+                return 0;
+            }
+
+            int part = Interlocked.Increment(ref _lastClaimed);
+            return part <= partCount ? part : 0;
         }
     }
 }

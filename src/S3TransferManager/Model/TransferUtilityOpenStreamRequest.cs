@@ -13,7 +13,10 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// 16. With the default 8 MiB parts that is at most 128 MiB of buffers, and it keeps the default 10 connections
     /// busy with 6 parts of slack for parts that arrive out of order. Fewer parts than
     /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of connections in use.
-    /// Must be at least 1.
+    /// Each connection requests its next part in its current body's last round trip, so up to twice
+    /// ConcurrentServiceRequests parts may be wanted at once: a smaller window holds some of those requests back until
+    /// the reader moves on (measured with 50 ms to the first byte and 30 MB/s per connection: 0.93 of the raw ceiling
+    /// with 16 parts, 0.99 with 24). Must be at least 1.
     /// </value>
     public int MaxInMemoryParts { get; set; } = 16;
 

@@ -1,15 +1,30 @@
 namespace S3TransferManager.Scheduling;
 
-/// <summary>One slot of the shared request budget, held from before a request is sent until its response is over.
-/// Dispose gives the slot back; only the first dispose counts, so an owner may dispose on every path.</summary>
+/// <summary>A hold on one slot of the shared request budget, from before a request is sent until its response is
+/// over. Dispose lets go; only the first dispose counts, so an owner may dispose on every path.</summary>
 internal sealed class RequestLease : IDisposable
 {
-    private RequestScheduler? _scheduler;
+    private RequestSlot? _slot;
 
-    private RequestLease(RequestScheduler scheduler) => _scheduler = scheduler;
+    private RequestLease(RequestSlot slot) => _slot = slot;
 
     /// <summary>Wraps a slot the scheduler already counted as lent.</summary>
-    internal static RequestLease Lend(RequestScheduler scheduler) => new(scheduler);
+    internal static RequestLease Lend(RequestScheduler scheduler) => new(new RequestSlot(scheduler));
 
-    public void Dispose() => Interlocked.Exchange(ref _scheduler, null)?.Release();
+    /// <summary>
+    /// A second hold on this lease's slot, for the request that follows this one on the same slot, sent during this
+    /// body's last round trip so its first byte arrives as this body ends (the first-byte latency is hidden). Null when
+    /// this lease was let go, when its slot already has two holders, or when another request waits for a slot.
+    /// </summary>
+    /// <remarks>Why a slot may carry two requests: a request whose headers are pending moves no bytes, and with every
+    /// slot counting it, each part would leave its connection idle for a round trip; no schedule of N strictly counted
+    /// slots can then come near N connections streaming (see benchmarks/README.md). Bodies being read stay at most
+    /// one per slot, save the moment the next one's first bytes arrive.</remarks>
+    public RequestLease? TryShare()
+    {
+        RequestSlot? slot = Volatile.Read(ref _slot);
+        return slot is not null && slot.TryAddHolder() ? new RequestLease(slot) : null;
+    }
+
+    public void Dispose() => Interlocked.Exchange(ref _slot, null)?.RemoveHolder();
 }

@@ -43,8 +43,35 @@ internal sealed class RequestScheduler
         }
     }
 
+    /// <summary>Whether any request waits for a slot.</summary>
+    public bool HasWaiters
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _ready.Count > 0;
+            }
+        }
+    }
+
     /// <summary>Opens the lane one transfer asks through; dispose it when the transfer ends.</summary>
     public TransferLane OpenLane() => new(this);
+
+    /// <summary>Lends a slot when one is free and nobody waits; never queues.</summary>
+    internal bool TryAcquire()
+    {
+        lock (_lock)
+        {
+            if (_available > 0 && _ready.Count == 0)
+            {
+                _available--;
+                return true;
+            }
+
+            return false;
+        }
+    }
 
     /// <summary>Lends a slot at once when one is free and nobody waits; otherwise queues the waiter on its lane.</summary>
     internal bool TryAcquireOrEnqueue(TransferLane lane, LeaseWaiter waiter)

@@ -86,7 +86,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
     }
 
     [Fact]
-    public async Task DownloadWithResponseAsync_ManyParts_KeepsAtMostConcurrentServiceRequestsInFlight()
+    public async Task DownloadWithResponseAsync_ManyParts_KeepsAtMostTwoRequestsPerSlotInFlight()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         byte[] content = TestData.Payload(24 * 64 * 1024);
@@ -98,8 +98,9 @@ public sealed class DownloadToFileTests(MotoServer moto)
             BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), PartSize = 64 * 1024,
         });
 
+        // Three slots; each may carry the next part's request in its body's last round trip (RequestLease.TryShare).
         Assert.Equal(24, s3.Handler.Gets.Count);
-        Assert.InRange(s3.Handler.MaxInFlight, 2, 3);
+        Assert.InRange(s3.Handler.MaxInFlight, 2, 6);
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(s3.PathFor("f")));
     }
 
@@ -117,7 +118,10 @@ public sealed class DownloadToFileTests(MotoServer moto)
 
         Assert.Equal(content.Length, response.ContentLength);
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
-        Assert.Equal(13, s3.Handler.Gets.Count);
+        // The parts shrink toward the end (so the connections finish together): the layout decides how many there are.
+        var layout = new S3TransferManager.Download.PartLayout(content.Length, 8 * 1024 * 1024, new TransferUtilityConfig().ConcurrentServiceRequests);
+        Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
+        Assert.True(layout.PartCount > 13, $"{layout.PartCount} parts: no tail");
     }
 
     [Fact]

@@ -79,7 +79,9 @@ public sealed class OpenStreamTests(MotoServer moto)
             : await StreamReading.ReadAllAsync(response.ResponseStream, pattern);
 
         Assert.Equal(expected, TestData.Sha256(read));
-        Assert.Equal(13, s3.Handler.Gets.Count);
+        // The parts shrink toward the end (so the connections finish together): the layout decides how many there are.
+        var layout = new S3TransferManager.Download.PartLayout((100 * 1024 * 1024) + 77, 8 * 1024 * 1024, new TransferUtilityConfig().ConcurrentServiceRequests);
+        Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
         Assert.All(s3.Handler.Gets.Skip(1), r => Assert.Equal(response.ETag, r.IfMatch));
     }
 

@@ -33,4 +33,83 @@ public sealed class PartLayoutTests
         Assert.Equal(36, layout.EndOf(4));
         Assert.Equal(7, layout.LengthOf(4));
     }
+
+    private const long MiB = 1024 * 1024;
+
+    [Theory]
+    [InlineData(256 * MiB, 8 * MiB, 10)]
+    [InlineData(1024 * MiB, 8 * MiB, 10)]
+    [InlineData((100 * MiB) + 12345, 8 * MiB, 10)]
+    [InlineData((78 * MiB) + 1, 8 * MiB, 10)]
+    [InlineData(300 * MiB, 5 * MiB, 3)]
+    [InlineData((40 * MiB) - 7, 4 * MiB, 2)]
+    [InlineData(3000 * MiB, 16 * MiB, 10)]
+    [InlineData(1000 * MiB, 16 * MiB, 64)]
+    public void StartOf_WithTail_PartsAreContiguousNonEmptyAndCoverTheObject(long length, long partSize, int tailWidth)
+    {
+        var layout = new PartLayout(length, partSize, tailWidth);
+
+        long covered = 0;
+        for (int part = 1; part <= layout.PartCount; part++)
+        {
+            Assert.Equal(covered, layout.StartOf(part));
+            long partLength = layout.LengthOf(part);
+            Assert.InRange(partLength, 1, partSize);
+            covered += partLength;
+        }
+
+        Assert.Equal(length, covered);
+        Assert.Equal(length - 1, layout.EndOf(layout.PartCount));
+    }
+
+    [Fact]
+    public void StartOf_WithTail_FirstPartIsTheDiscoveryRange()
+    {
+        var layout = new PartLayout(256 * MiB, 8 * MiB, 10);
+
+        Assert.Equal(0, layout.StartOf(1));
+        Assert.Equal((8 * MiB) - 1, layout.EndOf(1));
+    }
+
+    [Fact]
+    public void LengthOf_WithTail_PartsNeverGrowTowardTheEnd()
+    {
+        var layout = new PartLayout(256 * MiB, 8 * MiB, 10);
+
+        for (int part = 2; part <= layout.PartCount; part++)
+        {
+            // Parts of one tail level may differ by the one byte of rounding.
+            Assert.True(layout.LengthOf(part) <= layout.LengthOf(part - 1) + 1, $"part {part} is longer than part {part - 1}");
+        }
+    }
+
+    [Fact]
+    public void LengthOf_WithTail_LastPartsAreAboutTheSmallestTailSize()
+    {
+        var layout = new PartLayout(256 * MiB, 8 * MiB, 10);
+
+        Assert.InRange(layout.LengthOf(layout.PartCount), PartLayout.MinTailPartSize, 2 * PartLayout.MinTailPartSize);
+    }
+
+    [Fact]
+    public void PartCount_WithTail_AddsWidthPartsPerHalving()
+    {
+        var layout = new PartLayout(256 * MiB, 8 * MiB, 10);
+
+        // 24 full parts (192 MiB), then 10 x ~4 and 10 x ~2 MiB for the remaining 64 MiB.
+        Assert.Equal(44, layout.PartCount);
+    }
+
+    [Theory]
+    [InlineData(60 * MiB, 8 * MiB, 10)]
+    [InlineData(256 * MiB, 8 * MiB, 1)]
+    [InlineData(256 * MiB, 1 * MiB, 10)]
+    [InlineData(0, 8 * MiB, 10)]
+    public void PartCount_TooShortOrNoTailPossible_IsUniform(long length, long partSize, int tailWidth)
+    {
+        var layout = new PartLayout(length, partSize, tailWidth);
+
+        Assert.Equal(new PartLayout(length, partSize).PartCount, layout.PartCount);
+        Assert.Equal(layout.TotalLength - 1, layout.EndOf(layout.PartCount));
+    }
 }

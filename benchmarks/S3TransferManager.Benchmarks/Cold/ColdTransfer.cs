@@ -1,0 +1,114 @@
+using System.Diagnostics;
+using System.Globalization;
+using Amazon.S3;
+using Amazon.S3.Model;
+using Amazon.S3.Transfer;
+using S3TransferManager.Benchmarks.Infrastructure;
+
+namespace S3TransferManager.Benchmarks.Cold;
+
+/// <summary>
+/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER</c>: what one fresh process does. It times its first transfer (the
+/// S3 client, the utility and the transfer, so everything the first use JIT-compiles and warms up), then a second one
+/// in the same process, and prints both in milliseconds on one line: <c>cold warm</c>. A client named with
+/// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
+/// library itself pays on first use, without the S3 client's own first request.
+/// </summary>
+public static class ColdTransfer
+{
+    public static async Task<int> RunAsync(string[] args)
+    {
+        var url = new Uri(args[0]);
+        string key = args[1];
+        long size = long.Parse(args[2], CultureInfo.InvariantCulture);
+        string client = args[3];
+        string scenario = args[4];
+        string folder = args[5];
+
+        using var s3 = S3ClientFactory.Create(url);
+        bool primed = client.EndsWith("-primed", StringComparison.Ordinal);
+        if (primed)
+        {
+            // A 1-byte GET through the S3 client first: what remains is the transfer library's own first use.
+            client = client[..^"-primed".Length];
+            using GetObjectResponse first = await s3.GetObjectAsync(new GetObjectRequest
+            {
+                BucketName = EndpointSession.Bucket, Key = key, ByteRange = new ByteRange(0, 0),
+            });
+        }
+
+        var watch = Stopwatch.StartNew();
+        Func<Task> transfer = Build(s3, url, key, size, client, scenario, Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin"));
+        await transfer();
+        double cold = watch.Elapsed.TotalMilliseconds;
+
+        watch.Restart();
+        await transfer();
+        double warm = watch.Elapsed.TotalMilliseconds;
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0}"));
+        return 0;
+    }
+
+    private static Func<Task> Build(AmazonS3Client s3, Uri url, string key, long size, string client, string scenario, string path)
+    {
+        byte[] buffer = new byte[BenchmarkSettings.ReadBufferSize];
+        bool toFile = scenario == "file";
+        switch (client)
+        {
+            case "ours":
+            {
+                var utility = new TransferUtility(s3, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+                return toFile
+                    ? async () =>
+                    {
+                        await utility.DownloadWithResponseAsync(new S3TransferManager.TransferUtilityDownloadRequest
+                        {
+                            BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
+                        });
+                        File.Delete(path);
+                    }
+                    : async () =>
+                    {
+                        await using S3TransferManager.TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
+                            new S3TransferManager.TransferUtilityOpenStreamRequest
+                            {
+                                BucketName = EndpointSession.Bucket, Key = key, PartSize = BenchmarkSettings.PartSize,
+                            });
+                        await Drain.StreamAsync(response.ResponseStream, buffer, size);
+                    };
+            }
+
+            case "sdk":
+            {
+                var utility = new Amazon.S3.Transfer.TransferUtility(
+                    s3, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+                return toFile
+                    ? async () =>
+                    {
+                        await utility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
+                        {
+                            BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
+                            MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
+                        });
+                        File.Delete(path);
+                    }
+                    : async () =>
+                    {
+                        using Amazon.S3.Transfer.TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
+                            new Amazon.S3.Transfer.TransferUtilityOpenStreamRequest
+                            {
+                                BucketName = EndpointSession.Bucket, Key = key, PartSize = BenchmarkSettings.PartSize,
+                                MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
+                            });
+                        await Drain.StreamAsync(response.ResponseStream, buffer, size);
+                    };
+            }
+
+            default:
+            {
+                var raw = new RawHttpClient(url);
+                return () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
+            }
+        }
+    }
+}

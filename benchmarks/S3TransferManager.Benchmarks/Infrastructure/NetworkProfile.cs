@@ -1,0 +1,15 @@
+namespace S3TransferManager.Benchmarks.Infrastructure;
+
+/// <summary>The network the download scenarios run over; each maps onto the in-memory endpoint's options
+/// (<see cref="EndpointSession.OptionsFor"/>).</summary>
+public enum NetworkProfile
+{
+    /// <summary>No added delay: CPU-bound.</summary>
+    Raw,
+
+    /// <summary>20 ms to the first byte of every response, 60 MB/s per connection: how S3 behaves.</summary>
+    S3Like,
+
+    /// <summary>50 ms to the first byte, 30 MB/s per connection: a far region or a slow link.</summary>
+    S3Harsh,
+}

@@ -1,0 +1,129 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using System.Text;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.Benchmarks.Transfers;
+
+namespace S3TransferManager.Benchmarks.Interleaved;
+
+/// <summary>
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods in process, in
+/// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
+/// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
+/// building and testing) hits every client alike. BenchmarkDotNet runs all iterations of one method before the next,
+/// so a burst of load lands on one client; this mode is the cross-check, not a replacement. Ceilings: 10 ranged raw
+/// GETs read and discarded, and (downloads to a file) the same written at their offsets into a file.
+/// </summary>
+public static class InterleavedMode
+{
+    private const string Ceiling = "RawHttp10Streams";
+    private const string FileCeiling = "RawHttp10StreamsToFile";
+    private const string Incumbent = "AwsSdkPart";
+
+    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks)];
+
+    public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
+    {
+        HashSet<string>? chosen = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet();
+        var table = new StringBuilder();
+        table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
+        table.AppendLine();
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|");
+        foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
+        {
+            foreach (NetworkProfile profile in BenchmarkSettings.Profiles())
+            {
+                await RunScenarioAsync(type, profile, rounds, chosen, table);
+            }
+        }
+
+        Console.WriteLine(table);
+        if (outputPath is not null)
+        {
+            await File.WriteAllTextAsync(outputPath, table.ToString());
+        }
+
+        return 0;
+    }
+
+    private static async Task RunScenarioAsync(Type type, NetworkProfile profile, int rounds, HashSet<string>? chosen, StringBuilder table)
+    {
+        object scenario = Activator.CreateInstance(type)!;
+        type.GetProperty("Profile")!.SetValue(scenario, profile);
+        MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent))];
+        var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
+        await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
+        try
+        {
+            // One untimed call each: JIT and first use stay out of the rounds.
+            foreach (MethodInfo method in methods)
+            {
+                await TimeAsync(scenario, type, method);
+            }
+
+            for (int round = 0; round < rounds; round++)
+            {
+                for (int i = 0; i < methods.Length; i++)
+                {
+                    MethodInfo method = methods[(i + round) % methods.Length];
+                    double ms = await TimeAsync(scenario, type, method);
+                    times[method.Name].Add(ms);
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {profile} round {round + 1} {method.Name}: {ms:0.0} ms"));
+                }
+            }
+        }
+        finally
+        {
+            await InvokeAsync(scenario, Find<GlobalCleanupAttribute>(type).Single());
+        }
+
+        foreach (MethodInfo method in methods)
+        {
+            List<double> mine = times[method.Name];
+            string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) ? Ratio(ceiling, mine) : "n/a";
+            string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
+            string vsSdk = times.TryGetValue(Incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
+            table.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
+        }
+    }
+
+    /// <summary>The median over rounds of reference time / this time (above 1: faster than the reference).</summary>
+    private static string Ratio(List<double> reference, List<double> mine) =>
+        Median(reference.Zip(mine, (r, m) => r / m)).ToString("0.00", CultureInfo.InvariantCulture);
+
+    private static double Median(IEnumerable<double> values)
+    {
+        double[] sorted = [.. values.Order()];
+        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+    }
+
+    private static async Task<double> TimeAsync(object scenario, Type type, MethodInfo method)
+    {
+        var watch = Stopwatch.StartNew();
+        await InvokeAsync(scenario, method);
+        double ms = watch.Elapsed.TotalMilliseconds;
+        foreach (MethodInfo cleanup in Find<IterationCleanupAttribute>(type))
+        {
+            await InvokeAsync(scenario, cleanup);
+        }
+
+        return ms;
+    }
+
+    private static IEnumerable<MethodInfo> Find<TAttribute>(Type type)
+        where TAttribute : Attribute =>
+        type.GetMethods().Where(m => m.GetCustomAttribute<TAttribute>() is not null);
+
+    private static async Task InvokeAsync(object target, MethodInfo method)
+    {
+        if (method.Invoke(target, null) is Task task)
+        {
+            await task;
+        }
+    }
+}
