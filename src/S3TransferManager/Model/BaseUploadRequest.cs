@@ -88,8 +88,9 @@ public abstract class BaseUploadRequest
     /// <value><see langword="null"/>: the library's choice (parts signed once over HTTP, the SDK default over HTTPS).</value>
     public bool? DisablePayloadSigning { get; set; }
 
-    /// <summary>Accepted so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing here, because the
-    /// library computes a checksum only when <see cref="TransferUtilityUploadRequest.ChecksumAlgorithm"/> is set.</summary>
+    /// <summary>When <see langword="true"/> and no <see cref="TransferUtilityUploadRequest.ChecksumAlgorithm"/> is set, no
+    /// checksum is computed or sent (by default the library sends CRC32, as the AWS SDK does). As on the AWS SDK's
+    /// request.</summary>
     public bool? DisableDefaultChecksumValidation { get; set; }
 
     /// <summary>Removes the canned ACL, as on the AWS SDK's request.</summary>
