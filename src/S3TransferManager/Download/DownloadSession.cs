@@ -23,6 +23,7 @@ internal sealed class DownloadSession : IDisposable
     private readonly TransferLane _lane;
     private readonly DownloadChecksumValidator? _validator;
     private readonly LookaheadEstimate _lookahead = new();
+    private ObjectDescription? _description;
     private CancellationTokenSource? _checksumLookupStop;
     private Task _checksumLookup = Task.CompletedTask;
     private GetObjectResponse? _firstResponse;
@@ -83,6 +84,7 @@ internal sealed class DownloadSession : IDisposable
             {
                 _checksumLookupStop = lookupStop,
                 _checksumLookup = lookup,
+                _description = ObjectDescription.From(response, target.TotalLength),
             };
         }
         catch
@@ -143,6 +145,36 @@ internal sealed class DownloadSession : IDisposable
         }
 
         response.ChecksumValidation = result;
+        if (result.Validated)
+        {
+            ReportStoredChecksum(response, result);
+        }
+    }
+
+    /// <summary>A ranged first GET carries no checksum: the response reports the stored one the bytes matched.</summary>
+    private static void ReportStoredChecksum(TransferUtilityGetObjectResponseBase response, ChecksumValidationResult result)
+    {
+        string value = result.Checksum!;
+        switch (result.Algorithm!.Value)
+        {
+            case "CRC32":
+                response.ChecksumCRC32 ??= value;
+                break;
+            case "CRC32C":
+                response.ChecksumCRC32C ??= value;
+                break;
+            case "CRC64NVME":
+                response.ChecksumCRC64NVME ??= value;
+                break;
+            case "SHA1":
+                response.ChecksumSHA1 ??= value;
+                break;
+            default:
+                response.ChecksumSHA256 ??= value;
+                break;
+        }
+
+        response.ChecksumType ??= result.ChecksumType;
     }
 
     /// <summary>Waits (bounded by the failure wait limit) for the stored-checksum lookup to end, stopping it first
@@ -181,6 +213,7 @@ internal sealed class DownloadSession : IDisposable
         response.LastModified = target.LastModified;
         response.VersionId = target.VersionId;
         response.Metadata = target.Metadata;
+        _description?.CopyTo(response);
     }
 
     public void LogFailed(Exception error) => Log.DownloadFailed(_resources.Logger, Target.BucketName, Target.Key, error);

@@ -5,7 +5,7 @@ namespace S3TransferManager;
 /// <summary>What every download learns about the object it read: its identity, size and headers. The base of
 /// <see cref="TransferUtilityDownloadResponse"/> and <see cref="TransferUtilityOpenStreamResponse"/>, as in
 /// <c>Amazon.S3.Transfer</c>.</summary>
-public abstract class TransferUtilityGetObjectResponseBase
+public abstract partial class TransferUtilityGetObjectResponseBase
 {
     private protected TransferUtilityGetObjectResponseBase()
     {

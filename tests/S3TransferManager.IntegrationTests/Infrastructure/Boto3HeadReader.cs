@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 
 namespace S3TransferManager.IntegrationTests.Infrastructure;
@@ -24,27 +23,7 @@ public static class Boto3HeadReader
 
     public static async Task<JsonElement> HeadAsync(MotoServer server, string bucket, string key)
     {
-        var start = new ProcessStartInfo("python3")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add("-c");
-        start.ArgumentList.Add(Script);
-        start.ArgumentList.Add(server.ServiceUrl.ToString().TrimEnd('/'));
-        start.ArgumentList.Add(bucket);
-        start.ArgumentList.Add(key);
-        using Process process = Process.Start(start)!;
-        Task<string> output = process.StandardOutput.ReadToEndAsync();
-        Task<string> error = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"boto3 could not head s3://{bucket}/{key}: {await error}");
-        }
-
-        using JsonDocument document = JsonDocument.Parse(await output);
+        using JsonDocument document = JsonDocument.Parse(await Boto3Script.RunAsync(Script, server, bucket, key));
         return document.RootElement.Clone();
     }
 

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace S3TransferManager.IntegrationTests.Infrastructure;
 
 /// <summary>
@@ -22,28 +20,7 @@ public static class Boto3PrefixReader
 
     public static async Task<Dictionary<string, string>> Sha256ByKeyAsync(MotoServer server, string bucket, string prefix)
     {
-        var start = new ProcessStartInfo("python3")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-            StandardOutputEncoding = System.Text.Encoding.UTF8,
-        };
-        start.ArgumentList.Add("-c");
-        start.ArgumentList.Add(Script);
-        start.ArgumentList.Add(server.ServiceUrl.ToString().TrimEnd('/'));
-        start.ArgumentList.Add(bucket);
-        start.ArgumentList.Add(prefix);
-        using Process process = Process.Start(start)!;
-        Task<string> output = process.StandardOutput.ReadToEndAsync();
-        Task<string> error = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"boto3 could not read s3://{bucket}/{prefix}: {await error}");
-        }
-
-        return (await output).Split('\n', StringSplitOptions.RemoveEmptyEntries)
+        return (await Boto3Script.RunAsync(Script, server, bucket, prefix)).Split('\n', StringSplitOptions.RemoveEmptyEntries)
             .ToDictionary(line => line[(line.IndexOf(' ') + 1)..], line => line[..line.IndexOf(' ')]);
     }
 }

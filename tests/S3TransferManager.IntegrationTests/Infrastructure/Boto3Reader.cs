@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace S3TransferManager.IntegrationTests.Infrastructure;
 
 /// <summary>
@@ -23,26 +21,6 @@ public static class Boto3Reader
 
     public static async Task<string> Sha256Async(MotoServer server, string bucket, string key)
     {
-        var start = new ProcessStartInfo("python3")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add("-c");
-        start.ArgumentList.Add(Script);
-        start.ArgumentList.Add(server.ServiceUrl.ToString().TrimEnd('/'));
-        start.ArgumentList.Add(bucket);
-        start.ArgumentList.Add(key);
-        using Process process = Process.Start(start)!;
-        Task<string> output = process.StandardOutput.ReadToEndAsync();
-        Task<string> error = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"boto3 could not read s3://{bucket}/{key}: {await error}");
-        }
-
-        return (await output).Trim();
+        return (await Boto3Script.RunAsync(Script, server, bucket, key)).Trim();
     }
 }
