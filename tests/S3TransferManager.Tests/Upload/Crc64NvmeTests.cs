@@ -5,7 +5,8 @@ using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Tests.Upload;
 
-/// <summary>The folding fast path must give exactly the table result, for every length around its block and lane sizes,
+/// <summary>The folding fast paths (128-bit for 128..255 bytes, 512-bit from 256 bytes where AVX-512 exists) must give
+/// exactly the table result, for every length around their block and lane sizes,
 /// every split of the input into appends, and any alignment.</summary>
 public sealed class Crc64NvmeTests
 {

@@ -18,7 +18,7 @@ namespace S3TransferManager.Upload.Checksums;
 /// reflected), XORed into the block 16·n bytes later. The exponents were found by search against the tables and are
 /// checked by the tests on every length from 0 to thousands of bytes and every starting state.
 /// </remarks>
-internal static class Crc64NvmeFolding
+internal static partial class Crc64NvmeFolding
 {
     /// <summary>Below this, setting up the lanes costs more than it saves.</summary>
     public const int MinimumLength = 128;
@@ -37,6 +37,11 @@ internal static class Crc64NvmeFolding
     /// 0 is the state after those blocks. Returns how many bytes were folded.</summary>
     public static int Fold(ulong crc, ReadOnlySpan<byte> data, Span<byte> folded)
     {
+        if (Pclmulqdq.V512.IsSupported && data.Length >= Wide.BlockSize)
+        {
+            return Wide.Fold(crc, data, folded);
+        }
+
         ref byte start = ref MemoryMarshal.GetReference(data);
         Vector128<ulong> x0 = Load(ref start, 0) ^ Vector128.CreateScalar(crc);
         Vector128<ulong> x1 = Load(ref start, 16);
@@ -59,6 +64,9 @@ internal static class Crc64NvmeFolding
         return end;
     }
 
+    /// <summary>Folds <paramref name="x"/> (16 bytes) forward by 16·<paramref name="blocks"/> bytes.</summary>
+    internal static Vector128<ulong> FoldBlocks(Vector128<ulong> x, int blocks) => FoldBy(x, Constants(blocks));
+
     private static Vector128<ulong> FoldBy(Vector128<ulong> x, Vector128<ulong> constants) =>
         Pclmulqdq.CarrylessMultiply(x, constants, 0x00) ^ Pclmulqdq.CarrylessMultiply(x, constants, 0x11);
 
@@ -66,7 +74,7 @@ internal static class Crc64NvmeFolding
         Vector128.LoadUnsafe(ref Unsafe.Add(ref start, offset)).AsUInt64();
 
     /// <summary>The pair that moves a 16-byte block forward by 16·<paramref name="blocks"/> bytes.</summary>
-    private static Vector128<ulong> Constants(int blocks) => Vector128.Create(
+    internal static Vector128<ulong> Constants(int blocks) => Vector128.Create(
         CrcCombine.PowerOfX(CrcCombine.Crc64NvmePolynomial, 64, (ulong)((128 * blocks) + 63)),
         CrcCombine.PowerOfX(CrcCombine.Crc64NvmePolynomial, 64, (ulong)((128 * blocks) - 1)));
 }
