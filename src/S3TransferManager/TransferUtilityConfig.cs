@@ -8,11 +8,28 @@ namespace S3TransferManager;
 /// </summary>
 public sealed class TransferUtilityConfig
 {
+    private int _concurrentServiceRequests = 10;
+
     /// <summary>How many requests the utility keeps in flight at most, across every transfer it runs at once (each part
     /// of each object, and concurrent single transfers). Transfers take turns: a small object never waits behind a big
     /// object's queue of parts.</summary>
-    /// <value>10. Must be at least 1.</value>
-    public int ConcurrentServiceRequests { get; set; } = 10;
+    /// <value>10. Must be at least 1. Once set, it is a hard cap on requests in flight, as in the AWS SDK. Left at its
+    /// default, a download may send the next part's request during the current body's last round trip on the same slot
+    /// while no other transfer waits for one (at most one such early request per slot), so no connection idles for the
+    /// first-byte latency between parts: then at most 10 bodies stream and at most 20 requests are open.</value>
+    public int ConcurrentServiceRequests
+    {
+        get => _concurrentServiceRequests;
+        set
+        {
+            _concurrentServiceRequests = value;
+            ConcurrentServiceRequestsIsExplicit = true;
+        }
+    }
+
+    /// <summary>Whether the caller set <see cref="ConcurrentServiceRequests"/>: then it is a hard cap, and slots are
+    /// never shared with an early request.</summary>
+    internal bool ConcurrentServiceRequestsIsExplicit { get; private set; }
 
     /// <summary>Uploads at least this large use a multipart upload; smaller ones a single PutObject.</summary>
     /// <value>16 MiB. Must be at least 1.</value>
@@ -116,7 +133,7 @@ public sealed class TransferUtilityConfig
         }
 
         // A private copy: the caller may keep mutating theirs.
-        return new TransferUtilityConfig
+        var copy = new TransferUtilityConfig
         {
             ConcurrentServiceRequests = ConcurrentServiceRequests,
             MinSizeBeforePartUpload = MinSizeBeforePartUpload,
@@ -130,5 +147,7 @@ public sealed class TransferUtilityConfig
             DownloadTail = DownloadTail,
             DownloadLookahead = DownloadLookahead,
         };
+        copy.ConcurrentServiceRequestsIsExplicit = ConcurrentServiceRequestsIsExplicit;
+        return copy;
     }
 }

@@ -74,4 +74,11 @@ public sealed class TransferUtilityConfigTests
         Assert.All(typeof(TransferUtilityConfig).GetProperties().Where(p => p.CanWrite),
             p => Assert.Equal(p.GetValue(original), p.GetValue(copy)));
     }
+
+    [Fact]
+    public void ConcurrentServiceRequests_SetExplicitly_IsAHardCapEvenAtTheDefaultValue()
+    {
+        Assert.False(new TransferUtilityConfig().Validated().ConcurrentServiceRequestsIsExplicit);
+        Assert.True(new TransferUtilityConfig { ConcurrentServiceRequests = 10 }.Validated().ConcurrentServiceRequestsIsExplicit);
+    }
 }

@@ -30,7 +30,7 @@ internal sealed class TransferResources
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
-        Scheduler = new RequestScheduler(config.ConcurrentServiceRequests);
+        Scheduler = new RequestScheduler(config.ConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);

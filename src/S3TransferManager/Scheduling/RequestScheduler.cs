@@ -21,12 +21,19 @@ internal sealed class RequestScheduler
     /// <summary>Slots not lent to anyone.</summary>
     private int _available;
 
-    public RequestScheduler(int maxRequestsInFlight)
+    /// <param name="maxRequestsInFlight">The budget.</param>
+    /// <param name="allowSharedSlots">Whether a slot may carry one early request besides its body's
+    /// (<see cref="RequestLease.TryShare"/>); false makes the budget a hard cap on requests in flight.</param>
+    public RequestScheduler(int maxRequestsInFlight, bool allowSharedSlots = true)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(maxRequestsInFlight, 1);
         MaxRequestsInFlight = maxRequestsInFlight;
+        AllowsSharedSlots = allowSharedSlots;
         _available = maxRequestsInFlight;
     }
+
+    /// <summary>Whether a slot may carry one early request besides its body's.</summary>
+    public bool AllowsSharedSlots { get; }
 
     /// <summary>The budget: requests in flight across every transfer at most.</summary>
     public int MaxRequestsInFlight { get; }

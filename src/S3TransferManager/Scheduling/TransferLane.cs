@@ -44,7 +44,7 @@ internal sealed class TransferLane : IDisposable
     /// <summary>
     /// A slot for the request that follows <paramref name="predecessor"/>'s on the same worker, sent before the
     /// predecessor's body ends: a free slot if there is one; else a second hold on the predecessor's slot (when
-    /// nobody waits for a slot); else this transfer's turn, as <see cref="AcquireAsync"/>.
+    /// nobody waits for a slot, and the budget allows shared slots); else this transfer's turn, as <see cref="AcquireAsync"/>.
     /// </summary>
     [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
     public ValueTask<RequestLease> AcquireFollowingAsync(RequestLease? predecessor, CancellationToken cancellationToken)
@@ -57,7 +57,7 @@ internal sealed class TransferLane : IDisposable
                 return new ValueTask<RequestLease>(RequestLease.Lend(_scheduler));
             }
 
-            if (predecessor?.TryShare() is { } shared)
+            if (_scheduler.AllowsSharedSlots && predecessor?.TryShare() is { } shared)
             {
                 return new ValueTask<RequestLease>(shared);
             }

@@ -23,8 +23,8 @@ public sealed class DirectoryBudgetTests(MotoServer moto)
 
         await utility.DownloadDirectoryAsync(s3.BucketName, "dir", s3.PathFor("copy")).WaitAsync(TimeSpan.FromMinutes(2));
 
-        // 4 slots, each carrying at most 2 requests (a download's next part, sent in its body's last round trip).
-        Assert.InRange(s3.Handler.MaxInFlight, 2, 8);
+        // 4 slots, set explicitly: a hard cap, whatever mix of big and small objects runs.
+        Assert.InRange(s3.Handler.MaxInFlight, 2, 4);
         Assert.Equal(TestData.Sha256(big), TestData.Sha256OfFile(Path.Combine(s3.PathFor("copy"), "big-2")));
         Assert.Equal(42, System.IO.Directory.GetFiles(s3.PathFor("copy"), "*", SearchOption.AllDirectories).Length);
     }

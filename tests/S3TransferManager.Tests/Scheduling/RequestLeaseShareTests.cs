@@ -135,4 +135,19 @@ public sealed class RequestLeaseShareTests
         otherGrant.Dispose();
         (await following.WaitAsync(Bound)).Dispose();
     }
+
+    [Fact]
+    public async Task AcquireFollowingAsync_SharedSlotsNotAllowed_WaitsForAFreeSlotInstead()
+    {
+        var scheduler = new RequestScheduler(1, allowSharedSlots: false);
+        using TransferLane lane = scheduler.OpenLane();
+        RequestLease first = await lane.AcquireAsync(default);
+
+        ValueTask<RequestLease> following = lane.AcquireFollowingAsync(first, default);
+        Assert.False(following.IsCompleted);
+        first.Dispose();
+        using RequestLease second = await following.AsTask().WaitAsync(Bound);
+
+        Assert.Equal(1, scheduler.InFlight);
+    }
 }
