@@ -21,7 +21,7 @@ internal sealed class ChecksumHasher : IDisposable
     {
         if (algorithm == ChecksumAlgorithm.CRC32)
         {
-            _crc = new Crc32();
+            _crc = CrcFolding.WideIsSupported ? new Crc32Folded() : new Crc32();
         }
         else if (algorithm == ChecksumAlgorithm.CRC32C)
         {

@@ -5,7 +5,7 @@ namespace S3TransferManager.Upload.Checksums;
 
 /// <summary>
 /// CRC-64/NVME (reflected polynomial 0x9A6C9329AC4BC9B5, initial and final XOR all ones), which System.IO.Hashing
-/// lacks. Carry-less multiplication folds long inputs on x86 (<see cref="Crc64NvmeFolding"/>); slicing-by-8 tables
+/// lacks. Carry-less multiplication folds long inputs on x86 (<see cref="CrcFolding"/>); slicing-by-8 tables
 /// do the rest, and everything on other processors. The hash bytes are big-endian, as S3 encodes them.
 /// </summary>
 internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
@@ -29,10 +29,10 @@ internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
 
     private static ulong Update(ulong crc, ReadOnlySpan<byte> data)
     {
-        if (Crc64NvmeFolding.IsSupported && data.Length >= Crc64NvmeFolding.MinimumLength)
+        if (CrcFolding.IsSupported && data.Length >= CrcFolding.MinimumLength)
         {
             Span<byte> folded = stackalloc byte[16];
-            int consumed = Crc64NvmeFolding.Fold(crc, data, folded);
+            int consumed = CrcFolding.Crc64Nvme.Fold(crc, data, folded);
             crc = UpdateWithTables(0, folded);
             data = data[consumed..];
         }
