@@ -34,19 +34,6 @@ internal static class NotSupported
         "UploadDirectoryProgressArgs.TotalNumberOfBytesForCurrentFile",
         "UploadDirectoryProgressArgs.TransferredBytesForCurrentFile",
 
-        // Download-directory request options: the directory work passes them to each object's request.
-        "TransferUtilityDownloadDirectoryRequest.DisableSlashCorrection",
-        "TransferUtilityDownloadDirectoryRequest.ExpectedBucketOwner",
-        "TransferUtilityDownloadDirectoryRequest.IfMatch",
-        "TransferUtilityDownloadDirectoryRequest.IfNoneMatch",
-        "TransferUtilityDownloadDirectoryRequest.ModifiedSinceDate",
-        "TransferUtilityDownloadDirectoryRequest.RequestPayer",
-        "TransferUtilityDownloadDirectoryRequest.ResponseHeaderOverrides",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerMethod",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerProvidedKey",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerProvidedKeyMD5",
-        "TransferUtilityDownloadDirectoryRequest.UnmodifiedSinceDate",
-
         // Response types the SDK lets callers construct; here only the library creates them.
         "TransferUtilityAbortMultipartUploadsResponse",
         "TransferUtilityDownloadDirectoryResponse..ctor()",
@@ -72,11 +59,5 @@ internal static class NotSupported
         "TransferUtilityUploadResponse.ChecksumXXHASH128",
         "TransferUtilityUploadResponse.ChecksumXXHASH3",
         "TransferUtilityUploadResponse.ChecksumXXHASH64",
-
-        // The download's size is not known to the failed event yet.
-        "DownloadFailedEventArgs.TotalBytes",
-
-        // Comes with the directory work.
-        "TransferUtilityConfig.SkipDirectoryCaseSensitivityCheck",
     ];
 }
