@@ -68,9 +68,6 @@ internal sealed class DownloadDirectoryCommand
     private async Task DownloadOneAsync(S3Object item, CancellationToken cancellationToken)
     {
         var objectRequest = NewObjectRequest(item.Key);
-        // The listing's size says whether one GET of the whole object will do; then S3 sends the stored checksum with
-        // the body, and small objects are validated with no extra request.
-        objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
         try
         {
             string? path = KeyPathMapper.Map(item.Key, _request.S3Directory, _request.LocalDirectory!);
@@ -85,6 +82,11 @@ internal sealed class DownloadDirectoryCommand
                 objectRequest.FilePath = path;
                 objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
                 objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
+                _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
+                // The listing's size says whether one GET of the whole object will do; then S3 sends the stored
+                // checksum with the body, and small objects are validated with no extra request. Decided after the
+                // hook, which may change the part size.
+                objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
                 await new FileDownloadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
             }
         }

@@ -75,6 +75,12 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>Raised as objects complete: objects and bytes done, and the totals listed so far.</summary>
     public event EventHandler<DownloadDirectoryProgressArgs>? DownloadedDirectoryProgressEvent;
 
+    /// <summary>Raised for each object before its download starts, on the thread that downloads it, so the handler can
+    /// change the object's request. A handler that throws fails that object with its exception.</summary>
+    public event EventHandler<DownloadDirectoryFileRequestArgs>? DownloadDirectoryFileRequestEvent;
+
+    internal void OnFileRequest(DownloadDirectoryFileRequestArgs args) => DownloadDirectoryFileRequestEvent?.Invoke(this, args);
+
     internal void OnInitiated(DownloadInitiatedEventArgs args) => ObjectDownloadInitiatedEvent?.Invoke(this, args);
 
     internal void OnCompleted(DownloadCompletedEventArgs args) => ObjectDownloadCompletedEvent?.Invoke(this, args);

@@ -6,10 +6,9 @@ internal static class NotSupported
 {
     public static readonly string[] Members =
     [
-        // Directory events and their arguments, and the per-file request hooks: they come with the directory work.
+        // Directory events and their arguments: they come with the directory work.
         "DownloadDirectoryCompletedEventArgs",
         "DownloadDirectoryFailedEventArgs",
-        "DownloadDirectoryFileRequestArgs",
         "DownloadDirectoryInitiatedEventArgs",
         "DownloadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
         "DownloadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
@@ -18,15 +17,12 @@ internal static class NotSupported
         "DownloadDirectoryProgressArgs.TransferredBytesForCurrentFile",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryCompletedEvent",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryFailedEvent",
-        "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryFileRequestEvent",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryInitiatedEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryCompletedEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryFailedEvent",
-        "TransferUtilityUploadDirectoryRequest.UploadDirectoryFileRequestEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryInitiatedEvent",
         "UploadDirectoryCompletedEventArgs",
         "UploadDirectoryFailedEventArgs",
-        "UploadDirectoryFileRequestArgs",
         "UploadDirectoryInitiatedEventArgs",
         "UploadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
         "UploadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
