@@ -88,6 +88,14 @@ public sealed class TransferUtilityConfig
     /// <value><see langword="false"/>: the operating system's cache is trusted, as other transfer managers do.</value>
     public bool FlushToDisk { get; set; }
 
+    /// <summary>
+    /// Accepted for compatibility with the AWS SDK, where it turns off a check for keys that differ only by case
+    /// colliding on a case-insensitive file system. This library makes no such check, so the value has no effect: on
+    /// such a file system, of two keys that differ only by case, the one downloaded last is the file left.
+    /// </summary>
+    /// <value>Defaults to <see langword="false"/>.</value>
+    public bool SkipDirectoryCaseSensitivityCheck { get; set; }
+
     /// <summary>How long a failure path waits for anything it does not control: in-flight parts to stop after a failure
     /// or cancellation, and AbortMultipartUpload. Internal: tests shorten it.</summary>
     internal TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
@@ -142,6 +150,7 @@ public sealed class TransferUtilityConfig
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
             BodyStallTimeout = BodyStallTimeout,
             FlushToDisk = FlushToDisk,
+            SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
             FailureWaitLimit = FailureWaitLimit,
             DownloadTail = DownloadTail,

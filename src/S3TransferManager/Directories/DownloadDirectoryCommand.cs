@@ -36,9 +36,19 @@ internal sealed class DownloadDirectoryCommand
     private async IAsyncEnumerable<S3Object> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         // "logs" means the folder logs/, not every key starting with "logs" (logs2/..., logs.txt).
-        string? prefix = string.IsNullOrEmpty(_request.S3Directory) || _request.S3Directory.EndsWith('/')
-            ? _request.S3Directory : _request.S3Directory + "/";
+        string? prefix = _request.DisableSlashCorrection || string.IsNullOrEmpty(_request.S3Directory)
+            || _request.S3Directory.EndsWith('/') ? _request.S3Directory : _request.S3Directory + "/";
         var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = prefix };
+        if (_request.ExpectedBucketOwner is not null)
+        {
+            list.ExpectedBucketOwner = _request.ExpectedBucketOwner;
+        }
+
+        if (_request.RequestPayer is not null)
+        {
+            list.RequestPayer = _request.RequestPayer;
+        }
+
         ListObjectsV2Response page;
         do
         {
@@ -57,10 +67,7 @@ internal sealed class DownloadDirectoryCommand
 
     private async Task DownloadOneAsync(S3Object item, CancellationToken cancellationToken)
     {
-        var objectRequest = new TransferUtilityDownloadRequest { BucketName = _request.BucketName, Key = item.Key };
-        // The listing's size says whether one GET of the whole object will do; then S3 sends the stored checksum with
-        // the body, and small objects are validated with no extra request.
-        objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
+        var objectRequest = NewObjectRequest(item.Key);
         try
         {
             string? path = KeyPathMapper.Map(item.Key, _request.S3Directory, _request.LocalDirectory!);
@@ -75,6 +82,11 @@ internal sealed class DownloadDirectoryCommand
                 objectRequest.FilePath = path;
                 objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
                 objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
+                _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
+                // The listing's size says whether one GET of the whole object will do; then S3 sends the stored
+                // checksum with the body, and small objects are validated with no extra request. Decided after the
+                // hook, which may change the part size.
+                objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
                 await new FileDownloadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
             }
         }
@@ -89,6 +101,22 @@ internal sealed class DownloadDirectoryCommand
         _request.OnProgress(new DownloadDirectoryProgressArgs(Saturate(done), Saturate(Interlocked.Read(ref _listedObjects)), bytes,
             Interlocked.Read(ref _listedBytes), objectRequest.FilePath));
     }
+
+    private TransferUtilityDownloadRequest NewObjectRequest(string key) => new()
+    {
+        BucketName = _request.BucketName,
+        Key = key,
+        IfMatch = _request.IfMatch,
+        IfNoneMatch = _request.IfNoneMatch,
+        ModifiedSinceDate = _request.ModifiedSinceDate,
+        UnmodifiedSinceDate = _request.UnmodifiedSinceDate,
+        ServerSideEncryptionCustomerMethod = _request.ServerSideEncryptionCustomerMethod,
+        ServerSideEncryptionCustomerProvidedKey = _request.ServerSideEncryptionCustomerProvidedKey,
+        ServerSideEncryptionCustomerProvidedKeyMD5 = _request.ServerSideEncryptionCustomerProvidedKeyMD5,
+        ResponseHeaderOverrides = _request.ResponseHeaderOverrides,
+        ExpectedBucketOwner = _request.ExpectedBucketOwner,
+        RequestPayer = _request.RequestPayer,
+    };
 
     private static int Saturate(long count) => (int)Math.Min(count, int.MaxValue);
 }

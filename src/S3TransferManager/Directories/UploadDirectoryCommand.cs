@@ -54,6 +54,7 @@ internal sealed class UploadDirectoryCommand
         TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, _request.KeyFor(relative));
         try
         {
+            _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
             await new UploadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)

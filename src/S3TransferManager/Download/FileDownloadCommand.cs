@@ -60,7 +60,7 @@ internal sealed class FileDownloadCommand
     /// <summary>Raises DownloadFailedEvent; a handler that throws is logged, and the caller gets the transfer's own error.</summary>
     private void RaiseFailed(Exception error) =>
         FailedEvent.Raise(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!,
-            () => _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes)));
+            () => _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes, _progress.TotalBytes)));
 
     private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
     {

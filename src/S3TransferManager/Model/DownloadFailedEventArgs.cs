@@ -3,8 +3,9 @@ namespace S3TransferManager;
 /// <summary>A download failed or was cancelled; no partial file was left behind.</summary>
 public sealed class DownloadFailedEventArgs : EventArgs
 {
-    internal DownloadFailedEventArgs(TransferUtilityDownloadRequest request, Exception exception, long transferredBytes)
+    internal DownloadFailedEventArgs(TransferUtilityDownloadRequest request, Exception exception, long transferredBytes, long totalBytes)
     {
+        TotalBytes = totalBytes;
         Request = request;
         Exception = exception;
         TransferredBytes = transferredBytes;
@@ -18,6 +19,10 @@ public sealed class DownloadFailedEventArgs : EventArgs
 
     /// <summary>Bytes received before the failure (all of them discarded).</summary>
     public long TransferredBytes { get; }
+
+    /// <summary>The object's size, or -1 when the failure came before the first response told it (a missing object,
+    /// a refused request), as on the AWS SDK's event.</summary>
+    public long TotalBytes { get; }
 
     /// <summary>The destination file, which was not written.</summary>
     public string? FilePath => Request.FilePath;

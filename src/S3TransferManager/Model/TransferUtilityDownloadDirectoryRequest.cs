@@ -1,3 +1,6 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+
 namespace S3TransferManager;
 
 /// <summary>Downloads every object under a prefix into a local folder.</summary>
@@ -22,6 +25,44 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
     public bool DownloadFilesConcurrently { get; set; }
 
+    /// <summary>Whether <see cref="S3Directory"/> is used as given: when <see langword="false"/>, a trailing '/' is
+    /// added, so "logs" lists the folder logs/ and not logs2/ or logs.txt.</summary>
+    /// <value>Defaults to <see langword="false"/>, as on the AWS SDK's request.</value>
+    public bool DisableSlashCorrection { get; set; }
+
+    /// <summary>An ETag every object must have (If-Match); passed to each object's download.</summary>
+    public string? IfMatch { get; set; }
+
+    /// <summary>An ETag no object may have (If-None-Match); passed to each object's download.</summary>
+    public string? IfNoneMatch { get; set; }
+
+    /// <summary>Download each object only if it changed after this time; passed to each object's download.</summary>
+    /// <value><see langword="null"/>: no condition.</value>
+    public DateTime? ModifiedSinceDate { get; set; }
+
+    /// <summary>Download each object only if it did not change after this time; passed to each object's download.</summary>
+    /// <value><see langword="null"/>: no condition.</value>
+    public DateTime? UnmodifiedSinceDate { get; set; }
+
+    /// <summary>The SSE-C algorithm the objects were stored with, sent with the key on every GET of every object.</summary>
+    public ServerSideEncryptionCustomerMethod? ServerSideEncryptionCustomerMethod { get; set; }
+
+    /// <summary>The SSE-C key the objects were stored with, base64-encoded. Never logged.</summary>
+    public string? ServerSideEncryptionCustomerProvidedKey { get; set; }
+
+    /// <summary>The base64 MD5 of the SSE-C key.</summary>
+    /// <value><see langword="null"/>: the AWS SDK computes it from the key.</value>
+    public string? ServerSideEncryptionCustomerProvidedKeyMD5 { get; set; }
+
+    /// <summary>Headers S3 should answer with instead of the stored ones, on every GET of every object.</summary>
+    public ResponseHeaderOverrides? ResponseHeaderOverrides { get; set; }
+
+    /// <summary>The account that must own the bucket (x-amz-expected-bucket-owner), sent on the listing and every GET.</summary>
+    public string? ExpectedBucketOwner { get; set; }
+
+    /// <summary>Set to <see cref="RequestPayer.Requester"/> to list and read a requester-pays bucket.</summary>
+    public RequestPayer? RequestPayer { get; set; }
+
     /// <summary>Raised before each object starts downloading, with the request that will be sent for it.</summary>
     public event EventHandler<DownloadInitiatedEventArgs>? ObjectDownloadInitiatedEvent;
 
@@ -33,6 +74,12 @@ public sealed class TransferUtilityDownloadDirectoryRequest
 
     /// <summary>Raised as objects complete: objects and bytes done, and the totals listed so far.</summary>
     public event EventHandler<DownloadDirectoryProgressArgs>? DownloadedDirectoryProgressEvent;
+
+    /// <summary>Raised for each object before its download starts, on the thread that downloads it, so the handler can
+    /// change the object's request. A handler that throws fails that object with its exception.</summary>
+    public event EventHandler<DownloadDirectoryFileRequestArgs>? DownloadDirectoryFileRequestEvent;
+
+    internal void OnFileRequest(DownloadDirectoryFileRequestArgs args) => DownloadDirectoryFileRequestEvent?.Invoke(this, args);
 
     internal void OnInitiated(DownloadInitiatedEventArgs args) => ObjectDownloadInitiatedEvent?.Invoke(this, args);
 

@@ -55,6 +55,12 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <summary>Raised as files complete: files and bytes done, and the totals found so far.</summary>
     public event EventHandler<UploadDirectoryProgressArgs>? UploadDirectoryProgressEvent;
 
+    /// <summary>Raised for each file before its upload starts, on the thread that uploads it, so the handler can change
+    /// the file's request. A handler that throws fails that file with its exception.</summary>
+    public event EventHandler<UploadDirectoryFileRequestArgs>? UploadDirectoryFileRequestEvent;
+
+    internal void OnFileRequest(UploadDirectoryFileRequestArgs args) => UploadDirectoryFileRequestEvent?.Invoke(this, args);
+
     internal void OnFailed(ObjectUploadFailedEventArgs args) => ObjectUploadFailedEvent?.Invoke(this, args);
 
     internal void OnProgress(UploadDirectoryProgressArgs args) => UploadDirectoryProgressEvent?.Invoke(this, args);

@@ -6,10 +6,9 @@ internal static class NotSupported
 {
     public static readonly string[] Members =
     [
-        // Directory events and their arguments, and the per-file request hooks: they come with the directory work.
+        // Directory events and their arguments: they come with the directory work.
         "DownloadDirectoryCompletedEventArgs",
         "DownloadDirectoryFailedEventArgs",
-        "DownloadDirectoryFileRequestArgs",
         "DownloadDirectoryInitiatedEventArgs",
         "DownloadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
         "DownloadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
@@ -18,34 +17,18 @@ internal static class NotSupported
         "DownloadDirectoryProgressArgs.TransferredBytesForCurrentFile",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryCompletedEvent",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryFailedEvent",
-        "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryFileRequestEvent",
         "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryInitiatedEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryCompletedEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryFailedEvent",
-        "TransferUtilityUploadDirectoryRequest.UploadDirectoryFileRequestEvent",
         "TransferUtilityUploadDirectoryRequest.UploadDirectoryInitiatedEvent",
         "UploadDirectoryCompletedEventArgs",
         "UploadDirectoryFailedEventArgs",
-        "UploadDirectoryFileRequestArgs",
         "UploadDirectoryInitiatedEventArgs",
         "UploadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
         "UploadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
         "UploadDirectoryProgressArgs.ToString()",
         "UploadDirectoryProgressArgs.TotalNumberOfBytesForCurrentFile",
         "UploadDirectoryProgressArgs.TransferredBytesForCurrentFile",
-
-        // Download-directory request options: the directory work passes them to each object's request.
-        "TransferUtilityDownloadDirectoryRequest.DisableSlashCorrection",
-        "TransferUtilityDownloadDirectoryRequest.ExpectedBucketOwner",
-        "TransferUtilityDownloadDirectoryRequest.IfMatch",
-        "TransferUtilityDownloadDirectoryRequest.IfNoneMatch",
-        "TransferUtilityDownloadDirectoryRequest.ModifiedSinceDate",
-        "TransferUtilityDownloadDirectoryRequest.RequestPayer",
-        "TransferUtilityDownloadDirectoryRequest.ResponseHeaderOverrides",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerMethod",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerProvidedKey",
-        "TransferUtilityDownloadDirectoryRequest.ServerSideEncryptionCustomerProvidedKeyMD5",
-        "TransferUtilityDownloadDirectoryRequest.UnmodifiedSinceDate",
 
         // Response types the SDK lets callers construct; here only the library creates them.
         "TransferUtilityAbortMultipartUploadsResponse",
@@ -72,11 +55,5 @@ internal static class NotSupported
         "TransferUtilityUploadResponse.ChecksumXXHASH128",
         "TransferUtilityUploadResponse.ChecksumXXHASH3",
         "TransferUtilityUploadResponse.ChecksumXXHASH64",
-
-        // The download's size is not known to the failed event yet.
-        "DownloadFailedEventArgs.TotalBytes",
-
-        // Comes with the directory work.
-        "TransferUtilityConfig.SkipDirectoryCaseSensitivityCheck",
     ];
 }

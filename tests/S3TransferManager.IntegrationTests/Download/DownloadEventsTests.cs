@@ -94,4 +94,18 @@ public sealed class DownloadEventsTests(MotoServer moto)
 
         Assert.Equal(System.Net.HttpStatusCode.NotFound, error.StatusCode);
     }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_FailsBeforeAnyResponse_FailedEventTotalBytesIsMinusOne()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "missing", FilePath = s3.PathFor("f") };
+        long? totalBytes = null;
+        request.DownloadFailedEvent += (_, e) => totalBytes = e.TotalBytes;
+        using TransferUtility utility = s3.CreateUtility();
+
+        await Assert.ThrowsAnyAsync<Amazon.S3.AmazonS3Exception>(() => utility.DownloadWithResponseAsync(request));
+
+        Assert.Equal(-1, totalBytes);
+    }
 }
