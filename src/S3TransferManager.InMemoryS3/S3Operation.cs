@@ -56,4 +56,7 @@ public enum S3Operation
 
     /// <summary>GET on an object with <c>?uploadId</c>.</summary>
     ListParts,
+
+    /// <summary>GET on an object with <c>?attributes</c>.</summary>
+    GetObjectAttributes,
 }

@@ -106,6 +106,7 @@ internal sealed class S3RequestRouter(
         return method switch
         {
             _ when HttpMethods.IsGet(method) && hasUploadId => S3Operation.ListParts,
+            _ when HttpMethods.IsGet(method) && query.ContainsKey("attributes") => S3Operation.GetObjectAttributes,
             _ when HttpMethods.IsGet(method) && query.ContainsKey("partNumber") => S3Operation.GetObjectPart,
             _ when HttpMethods.IsGet(method) && request.Headers.Range.Count > 0 => S3Operation.GetObjectRange,
             _ when HttpMethods.IsGet(method) => HasSubresource(query) ? S3Operation.Unknown : S3Operation.GetObject,
@@ -153,6 +154,7 @@ internal sealed class S3RequestRouter(
         S3Operation.AbortMultipartUpload => AbortMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.ListMultipartUploads => ListMultipartUploadsHandler.HandleAsync(context, store, bucket),
         S3Operation.ListParts => ListPartsHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.GetObjectAttributes => GetObjectAttributesHandler.HandleAsync(context, store, bucket, key),
         _ => S3ErrorWriter.NotImplementedAsync(context),
     };
 }

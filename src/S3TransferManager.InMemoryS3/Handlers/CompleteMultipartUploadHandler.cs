@@ -36,6 +36,7 @@ internal static class CompleteMultipartUploadHandler
         var parts = new SegmentedBuffer[requested.Count];
         var listed = new HashSet<int>();
         var digests = new byte[requested.Count][];
+        var uploaded = new UploadedPart[requested.Count];
         for (int i = 0; i < requested.Count; i++)
         {
             (int partNumber, string eTag) = requested[i];
@@ -58,6 +59,7 @@ internal static class CompleteMultipartUploadHandler
             }
 
             parts[i] = part.Data;
+            uploaded[i] = part;
             listed.Add(partNumber);
             digests[i] = part.Digest;
         }
@@ -81,13 +83,23 @@ internal static class CompleteMultipartUploadHandler
         // A full-object checksum sent with Complete (x-amz-checksum-crc64nvme and x-amz-checksum-type: FULL_OBJECT) is
         // kept and returned on whole-object GETs and HEADs with checksum mode, as S3 does, so that downloads can validate
         // against it. Like moto, this endpoint stores it without checking it.
+        // Without one, parts uploaded with checksums give a composite checksum, as on S3 (the checksum of the parts'
+        // checksums, "value-N", type COMPOSITE), and GetObjectAttributes lists the parts' own.
         IReadOnlyList<KeyValuePair<string, string>> checksums = body.Checksums;
-        if (checksums.Count > 0 && context.Request.Headers["x-amz-checksum-type"].ToString() is { Length: > 0 } type)
+        string type = context.Request.Headers["x-amz-checksum-type"].ToString();
+        CompositeChecksum? composite = null;
+        if (checksums.Count > 0 && type.Length > 0)
         {
             checksums = [.. checksums, new KeyValuePair<string, string>("x-amz-checksum-type", type)];
         }
+        else if (checksums.Count == 0 && (type.Length == 0 || type == "COMPOSITE") && CompositeChecksum.TryCreate(uploaded) is { } built)
+        {
+            composite = built;
+            checksums = [new(built.HeaderName, built.Value), new("x-amz-checksum-type", "COMPOSITE")];
+        }
 
-        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, checksums);
+        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, checksums,
+            composite);
         bucket.Put(storedObject);
         await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, Object: storedObject), static (writer, state) =>
         {

@@ -38,7 +38,7 @@ internal static class UploadPartHandler
             return;
         }
 
-        var part = new UploadedPart(partNumber, body.Data, body.Digest, ETags.FromDigest(body.Digest), DateTimeOffset.UtcNow);
+        var part = new UploadedPart(partNumber, body.Data, body.Digest, ETags.FromDigest(body.Digest), DateTimeOffset.UtcNow, body.Checksums);
         // A part uploaded again replaces the old one, which is left to the GC rather than pooled: a concurrent
         // Complete may already have picked it.
         upload.Parts[partNumber] = part;

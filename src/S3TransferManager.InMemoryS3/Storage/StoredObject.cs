@@ -21,7 +21,8 @@ internal sealed class StoredObject
         bool isMultipart,
         string contentType,
         IReadOnlyList<KeyValuePair<string, string>> metadata,
-        IReadOnlyList<KeyValuePair<string, string>> checksums)
+        IReadOnlyList<KeyValuePair<string, string>> checksums,
+        CompositeChecksum? composite = null)
     {
         Key = key;
         _parts = parts;
@@ -39,6 +40,7 @@ internal sealed class StoredObject
         ContentType = contentType;
         Metadata = metadata;
         Checksums = checksums;
+        Composite = composite;
 
         // HTTP dates have whole seconds; truncating keeps If-Modified-Since comparisons exact.
         DateTimeOffset now = DateTimeOffset.UtcNow;
@@ -59,6 +61,9 @@ internal sealed class StoredObject
 
     public int PartCount => _parts.Length;
 
+    /// <summary>The length of part <paramref name="index"/> (from 0).</summary>
+    public long PartLength(int index) => _parts[index].Length;
+
     public string ContentType { get; }
 
     /// <summary>User metadata, header names in lower case including the <c>x-amz-meta-</c> prefix.</summary>
@@ -66,6 +71,10 @@ internal sealed class StoredObject
 
     /// <summary>Checksum headers the client sent (<c>x-amz-checksum-crc32</c> and so on), returned on full reads.</summary>
     public IReadOnlyList<KeyValuePair<string, string>> Checksums { get; }
+
+    /// <summary>The composite checksum S3 computed from the parts' checksums at CompleteMultipartUpload, with each
+    /// part's own; null for any other object.</summary>
+    public CompositeChecksum? Composite { get; }
 
     public DateTimeOffset LastModified { get; }
 

@@ -236,7 +236,8 @@ internal sealed class DownloadSession : IDisposable
     private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
         GetObjectResponse response, CancellationToken cancellationToken)
     {
-        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout);
+        // An ETag of the form "md5-N" marks an object uploaded in parts, the only kind with a composite checksum.
+        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, mayBeComposite: target.ETag?.Contains('-', StringComparison.Ordinal) == true);
         StoredChecksum? inResponse = layout.PartCount == 1
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
                 response.ChecksumSHA256, response.ChecksumType)

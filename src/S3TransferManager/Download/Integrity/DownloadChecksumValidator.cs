@@ -7,32 +7,48 @@ namespace S3TransferManager.Download.Integrity;
 /// <summary>
 /// Checks one download's bytes against the checksum S3 stored with the object. Each part's body hashes its bytes as
 /// they pass (<see cref="PartHasher"/>); at the end the part checksums are combined in part order (CRC combination: no
-/// second read of the data) and compared with the stored full-object value, or, for a composite checksum whose stored
-/// parts line up with this download's parts, checked part by part and as the checksum of checksums.
+/// second read of the data) and compared with the stored full-object value; a composite checksum is checked stored
+/// part by stored part and as the checksum of checksums (for a CRC whatever the two part layouts; for a SHA when they
+/// line up).
 /// </summary>
 /// <remarks>Thread-safe: parts finish on any thread; the stored checksum is set once, from the first response or from
 /// the HEAD sent alongside the parts.</remarks>
 internal sealed class DownloadChecksumValidator
 {
+    /// <summary>Where a running CRC is kept while the stored parts are not known: every 1 MiB of the object, where the
+    /// parts of nearly every uploader end (5, 8, 16 MiB...).</summary>
+    internal const long CheckpointGrid = 1024 * 1024;
+
     private readonly string _bucketName;
     private readonly string _key;
     private readonly PartLayout _layout;
+    private readonly bool _mayBeComposite;
+    private readonly Lock _gate = new();
     private readonly TaskCompletionSource<(StoredChecksum? Stored, string? Reason)> _stored =
         new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    /// <summary>Each part's checksum in the stored algorithm, indexed by part - 1, once the part finished.</summary>
-    private readonly string?[] _parts;
+    /// <summary>Each part's digest in the stored algorithm, indexed by part - 1, once the part finished.</summary>
+    private readonly PartDigest?[] _parts;
 
-    /// <summary>A part that finished before the algorithm was known: its checksum in every candidate algorithm.</summary>
-    private readonly string[]?[] _candidates;
+    /// <summary>A part that finished before the algorithm was known: its digest in every candidate algorithm.</summary>
+    private readonly PartDigest[]?[] _candidates;
 
-    public DownloadChecksumValidator(string bucketName, string key, PartLayout layout)
+    /// <summary>Where the stored parts of a composite CRC checksum end (object offsets, ascending), once known.</summary>
+    private long[]? _storedPartEnds;
+
+    /// <param name="bucketName">The object's bucket, for the error.</param>
+    /// <param name="key">The object's key, for the error.</param>
+    /// <param name="layout">The download's parts.</param>
+    /// <param name="mayBeComposite">Whether the object may have a composite checksum (its ETag says it was uploaded
+    /// in parts): then, until the stored checksum is known, running CRCs are kept on a grid.</param>
+    public DownloadChecksumValidator(string bucketName, string key, PartLayout layout, bool mayBeComposite = false)
     {
         _bucketName = bucketName;
         _key = key;
         _layout = layout;
-        _parts = new string?[layout.PartCount];
-        _candidates = new string[]?[layout.PartCount];
+        _mayBeComposite = mayBeComposite;
+        _parts = new PartDigest?[layout.PartCount];
+        _candidates = new PartDigest[]?[layout.PartCount];
     }
 
     /// <summary>Whether the stored checksum is known yet (false until then), and its algorithm (null: nothing to check).</summary>
@@ -45,13 +61,57 @@ internal sealed class DownloadChecksumValidator
 
     /// <summary>Sets the stored checksum (once; later calls are ignored), or, when <paramref name="stored"/> is null,
     /// why there is none to check.</summary>
-    public void SetStored(StoredChecksum? stored, string? reason) => _stored.TrySetResult((stored, reason));
+    public void SetStored(StoredChecksum? stored, string? reason)
+    {
+        lock (_gate)
+        {
+            if (_stored.Task.IsCompleted)
+            {
+                return;
+            }
 
-    public PartHasher CreateHasher(int partNumber) => new(this, partNumber);
+            if (stored is { IsComposite: true, Parts: { } parts } && FullObjectCrc.IsSupported(stored.Algorithm))
+            {
+                var ends = new long[parts.Count];
+                long end = 0;
+                for (int index = 0; index < parts.Count; index++)
+                {
+                    ends[index] = end += parts[index].Size;
+                }
 
-    internal void Record(int partNumber, string checksum) => Volatile.Write(ref _parts[partNumber - 1], checksum);
+                Volatile.Write(ref _storedPartEnds, ends);
+            }
 
-    internal void RecordCandidates(int partNumber, string[] checksums) => Volatile.Write(ref _candidates[partNumber - 1], checksums);
+            _stored.TrySetResult((stored, reason));
+        }
+    }
+
+    public PartHasher CreateHasher(int partNumber) => new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber));
+
+    /// <summary>The next object offset after <paramref name="position"/> where a part's running CRC must be kept:
+    /// the end of a stored part once the stored parts are known, a grid point while they may still turn out to matter,
+    /// <see cref="long.MaxValue"/> when no running CRC is needed.</summary>
+    internal long NextCheckpointAfter(long position)
+    {
+        if (!_stored.Task.IsCompleted)
+        {
+            return _mayBeComposite ? ((position / CheckpointGrid) + 1) * CheckpointGrid : long.MaxValue;
+        }
+
+        long[]? ends = Volatile.Read(ref _storedPartEnds);
+        if (ends is null)
+        {
+            return long.MaxValue;
+        }
+
+        int index = Array.BinarySearch(ends, position + 1);
+        index = index >= 0 ? index : ~index;
+        return index < ends.Length ? ends[index] : long.MaxValue;
+    }
+
+    internal void Record(int partNumber, PartDigest digest) => Volatile.Write(ref _parts[partNumber - 1], digest);
+
+    internal void RecordCandidates(int partNumber, PartDigest[] digests) => Volatile.Write(ref _candidates[partNumber - 1], digests);
 
     /// <summary>Waits for the stored checksum if it is not known yet, then checks every part's bytes against it. Call
     /// once every part's last byte was read.</summary>
@@ -94,14 +154,14 @@ internal sealed class DownloadChecksumValidator
         string actual;
         if (_layout.PartCount == 1)
         {
-            actual = PartChecksum(1, stored.Algorithm);
+            actual = Digest(1, stored.Algorithm).Checksum;
         }
         else if (FullObjectCrc.IsSupported(stored.Algorithm))
         {
             var combined = new FullObjectCrc(stored.Algorithm);
             for (int part = 1; part <= _layout.PartCount; part++)
             {
-                combined.Add(part, PartChecksum(part, stored.Algorithm), _layout.LengthOf(part));
+                combined.Add(part, Digest(part, stored.Algorithm).Checksum, _layout.LengthOf(part));
             }
 
             actual = combined.Combine();
@@ -130,17 +190,14 @@ internal sealed class DownloadChecksumValidator
                 $"the object has a composite {stored.Algorithm} checksum, and S3 did not list its parts' checksums.");
         }
 
-        if (!LinesUp(parts))
+        string[]? ours = StoredPartChecksums(stored, parts, out string? notChecked);
+        if (ours is null)
         {
-            return ChecksumValidationResult.NotValidated(
-                $"the object's composite {stored.Algorithm} checksum covers {parts.Count} stored part(s) of {parts[0].Size} bytes; "
-                + $"this download's {_layout.PartCount} part(s) of {_layout.PartSize} bytes do not line up with them (set PartSize to the stored part size to check it).");
+            return ChecksumValidationResult.NotValidated(notChecked!);
         }
 
-        var ours = new string[parts.Count];
         for (int part = 1; part <= parts.Count; part++)
         {
-            ours[part - 1] = PartChecksum(part, stored.Algorithm);
             if (!string.Equals(ours[part - 1], parts[part - 1].Checksum, StringComparison.Ordinal))
             {
                 throw new ChecksumMismatchException(_bucketName, _key, stored.Algorithm.Value, parts[part - 1].Checksum, ours[part - 1], part);
@@ -155,6 +212,53 @@ internal sealed class DownloadChecksumValidator
         }
 
         return ChecksumValidationResult.Matched(stored.Algorithm, composite: true, expected);
+    }
+
+    /// <summary>This download's checksum of each stored part: its own parts' checksums when the two line up (any
+    /// algorithm); otherwise, for a CRC, built from pieces of its parts (<see cref="StoredPartCrcs"/>). A digest (SHA)
+    /// cannot be built from pieces, so then it is <see langword="null"/>, with the reason.</summary>
+    private string[]? StoredPartChecksums(StoredChecksum stored, IReadOnlyList<StoredPart> parts, out string? notChecked)
+    {
+        notChecked = null;
+        if (LinesUp(parts))
+        {
+            var aligned = new string[parts.Count];
+            for (int part = 1; part <= parts.Count; part++)
+            {
+                aligned[part - 1] = Digest(part, stored.Algorithm).Checksum;
+            }
+
+            return aligned;
+        }
+
+        long listed = 0;
+        foreach (StoredPart part in parts)
+        {
+            listed += part.Size;
+        }
+
+        if (listed != _layout.TotalLength)
+        {
+            notChecked = $"S3 listed {parts.Count} stored part(s) of {listed} bytes in all for an object of {_layout.TotalLength} bytes.";
+            return null;
+        }
+
+        if (!FullObjectCrc.IsSupported(stored.Algorithm))
+        {
+            notChecked = $"the object's composite {stored.Algorithm} checksum covers {parts.Count} stored part(s) of {parts[0].Size} bytes; "
+                + $"this download's {_layout.PartCount} part(s) of {_layout.PartSize} bytes do not line up with them, and a {stored.Algorithm} digest "
+                + "cannot be built from pieces (set PartSize to the stored part size to check it).";
+            return null;
+        }
+
+        string[]? pieced = StoredPartCrcs.TryCompute(stored.Algorithm, _layout, parts, part => Digest(part, stored.Algorithm), out long unknownOffset);
+        if (pieced is null)
+        {
+            notChecked = $"a stored part of the object's composite {stored.Algorithm} checksum ends at byte {unknownOffset}, which the download "
+                + "had hashed past before S3 listed the stored parts (off the 1 MiB grid where running CRCs are kept meanwhile).";
+        }
+
+        return pieced;
     }
 
     private bool LinesUp(IReadOnlyList<StoredPart> parts)
@@ -175,7 +279,7 @@ internal sealed class DownloadChecksumValidator
         return true;
     }
 
-    private string PartChecksum(int partNumber, ChecksumAlgorithm algorithm)
+    private PartDigest Digest(int partNumber, ChecksumAlgorithm algorithm)
     {
         if (Volatile.Read(ref _parts[partNumber - 1]) is { } known)
         {
@@ -191,7 +295,7 @@ internal sealed class DownloadChecksumValidator
         {
             // An empty part (an empty object) is never read, so nothing hashed it: its checksum is that of no bytes.
             using var empty = ChecksumHasher.Create(algorithm);
-            return empty.ToBase64();
+            return new PartDigest(empty.ToBase64(), 0, []);
         }
 
         throw new InvalidOperationException($"Part {partNumber} of s3://{_bucketName}/{_key} was checked before its last byte was read.");

@@ -1,5 +1,4 @@
 using Amazon.S3;
-using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Download.Integrity;
 
@@ -7,8 +6,10 @@ namespace S3TransferManager.Download.Integrity;
 /// Hashes one part's bytes as they pass, in order, for <see cref="DownloadChecksumValidator"/>. The stored checksum's
 /// algorithm is often learned after the first bytes arrive (the HEAD that reveals it runs alongside the parts, so that
 /// it never delays the first byte); until then the bytes go through every candidate algorithm, and once it is known
-/// only through that one. In practice only the head of part 1 is hashed speculatively. Not thread-safe: one part's
-/// body is read by one reader at a time.
+/// only through that one. In practice only the head of part 1 is hashed speculatively. For a composite CRC checksum
+/// it also keeps the running CRC where each stored part ends inside this part (<see cref="StoredPartCrcs"/>); where
+/// the stored parts are not known yet, at every 1 MiB of the object, which is where uploaders' part sizes end. Not
+/// thread-safe: one part's body is read by one reader at a time.
 /// </summary>
 internal sealed class PartHasher : IDisposable
 {
@@ -18,15 +19,20 @@ internal sealed class PartHasher : IDisposable
 
     private readonly DownloadChecksumValidator _validator;
     private readonly int _partNumber;
-    private ChecksumHasher? _hasher;
-    private ChecksumHasher[]? _speculative;
+    private readonly long _partStart;
+    private readonly long _partLength;
+    private long _hashed;
+    private PartDigestBuilder? _hasher;
+    private PartDigestBuilder[]? _speculative;
     private bool _nothingToCheck;
     private bool _finished;
 
-    public PartHasher(DownloadChecksumValidator validator, int partNumber)
+    public PartHasher(DownloadChecksumValidator validator, int partNumber, long partStart, long partLength)
     {
         _validator = validator;
         _partNumber = partNumber;
+        _partStart = partStart;
+        _partLength = partLength;
     }
 
     public void Append(ReadOnlySpan<byte> data)
@@ -36,16 +42,21 @@ internal sealed class PartHasher : IDisposable
             Resolve();
         }
 
-        if (_hasher is not null)
+        if (_nothingToCheck)
         {
-            _hasher.Append(data);
+            return;
         }
-        else if (!_nothingToCheck)
+
+        while (!data.IsEmpty)
         {
-            _speculative ??= Array.ConvertAll(Candidates, ChecksumHasher.Create);
-            foreach (ChecksumHasher candidate in _speculative)
+            long checkpoint = _validator.NextCheckpointAfter(_partStart + _hashed) - _partStart;
+            int take = checkpoint - _hashed < data.Length ? (int)(checkpoint - _hashed) : data.Length;
+            AppendToHashers(data[..take]);
+            _hashed += take;
+            data = data[take..];
+            if (_hashed == checkpoint && _hashed < _partLength)
             {
-                candidate.Append(data);
+                RecordCheckpoint();
             }
         }
     }
@@ -66,13 +77,13 @@ internal sealed class PartHasher : IDisposable
 
         if (_hasher is not null)
         {
-            _validator.Record(_partNumber, _hasher.ToBase64());
+            _validator.Record(_partNumber, _hasher.Finish(_partLength));
         }
         else if (!_nothingToCheck)
         {
             // Still unknown: keep every candidate's value; the validator picks one once the stored checksum is known.
-            _speculative ??= Array.ConvertAll(Candidates, ChecksumHasher.Create);
-            _validator.RecordCandidates(_partNumber, Array.ConvertAll(_speculative, candidate => candidate.ToBase64()));
+            _speculative ??= Array.ConvertAll(Candidates, algorithm => new PartDigestBuilder(algorithm));
+            _validator.RecordCandidates(_partNumber, Array.ConvertAll(_speculative, candidate => candidate.Finish(_partLength)));
         }
     }
 
@@ -80,6 +91,35 @@ internal sealed class PartHasher : IDisposable
     {
         _hasher?.Dispose();
         DisposeSpeculative(keep: null);
+    }
+
+    private void AppendToHashers(ReadOnlySpan<byte> data)
+    {
+        if (_hasher is not null)
+        {
+            _hasher.Append(data);
+            return;
+        }
+
+        _speculative ??= Array.ConvertAll(Candidates, algorithm => new PartDigestBuilder(algorithm));
+        foreach (PartDigestBuilder candidate in _speculative)
+        {
+            candidate.Append(data);
+        }
+    }
+
+    private void RecordCheckpoint()
+    {
+        if (_hasher is not null)
+        {
+            _hasher.Checkpoint(_hashed);
+            return;
+        }
+
+        foreach (PartDigestBuilder candidate in _speculative!)
+        {
+            candidate.Checkpoint(_hashed);
+        }
     }
 
     private void Resolve()
@@ -98,7 +138,7 @@ internal sealed class PartHasher : IDisposable
 
         if (_speculative is null)
         {
-            _hasher = ChecksumHasher.Create(algorithm);
+            _hasher = new PartDigestBuilder(algorithm);
             return;
         }
 
@@ -106,14 +146,14 @@ internal sealed class PartHasher : IDisposable
         DisposeSpeculative(keep: _hasher);
     }
 
-    private void DisposeSpeculative(ChecksumHasher? keep)
+    private void DisposeSpeculative(PartDigestBuilder? keep)
     {
         if (_speculative is null)
         {
             return;
         }
 
-        foreach (ChecksumHasher candidate in _speculative)
+        foreach (PartDigestBuilder candidate in _speculative)
         {
             if (!ReferenceEquals(candidate, keep))
             {

@@ -109,6 +109,27 @@ internal sealed class ChecksumHasher : IDisposable
         }
     }
 
+    /// <summary>For a CRC, its value over the bytes appended so far, as a number (the hasher goes on); false for a
+    /// digest. A download records it where a stored part ends inside one of its parts (<c>PartHasher</c>).</summary>
+    public bool TryGetCurrentCrc(out ulong crc)
+    {
+        Span<byte> hash = stackalloc byte[sizeof(ulong)];
+        switch (_crc)
+        {
+            case null:
+                crc = 0;
+                return false;
+            case Crc32 crc32:
+                crc = crc32.GetCurrentHashAsUInt32();
+                return true;
+            default:
+                // Our own CRCs write the big-endian value, as S3 sends it.
+                int length = _crc.GetCurrentHash(hash);
+                crc = length == sizeof(ulong) ? BinaryPrimitives.ReadUInt64BigEndian(hash) : BinaryPrimitives.ReadUInt32BigEndian(hash);
+                return true;
+        }
+    }
+
     public string ToBase64()
     {
         Span<byte> hash = stackalloc byte[32];

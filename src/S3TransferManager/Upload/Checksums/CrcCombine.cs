@@ -1,3 +1,6 @@
+using System.Buffers.Binary;
+using Amazon.S3;
+
 namespace S3TransferManager.Upload.Checksums;
 
 /// <summary>
@@ -29,6 +32,40 @@ internal static class CrcCombine
     /// <summary>The CRC of A‖B from crc(A), crc(B) and |B|.</summary>
     public static ulong Combine64(ulong polynomial, ulong crcFirst, ulong crcSecond, long secondLength) =>
         Combine(polynomial, 64, crcFirst, crcSecond, secondLength);
+
+    /// <summary>The CRC of A‖B from crc(A), crc(B) and |B|, for CRC32, CRC32C or CRC64NVME. Because the combination
+    /// is linear, it also gives a suffix's CRC: crc(B) = Combine(crc(A), crc(A‖B), |B|).</summary>
+    public static ulong Combine(ChecksumAlgorithm algorithm, ulong crcFirst, ulong crcSecond, long secondLength) =>
+        algorithm == ChecksumAlgorithm.CRC64NVME ? Combine64(Crc64NvmePolynomial, crcFirst, crcSecond, secondLength)
+        : algorithm == ChecksumAlgorithm.CRC32 ? Combine32(Crc32Polynomial, (uint)crcFirst, (uint)crcSecond, secondLength)
+        : algorithm == ChecksumAlgorithm.CRC32C ? Combine32(Crc32CPolynomial, (uint)crcFirst, (uint)crcSecond, secondLength)
+        : throw new ArgumentOutOfRangeException(nameof(algorithm), algorithm?.Value, "Only CRC32, CRC32C and CRC64NVME combine.");
+
+    /// <summary>A CRC as S3 sends it (base64 of the big-endian value: 4 bytes, or 8 for CRC64NVME) as a number.</summary>
+    public static ulong FromBase64(string base64Crc)
+    {
+        Span<byte> bytes = stackalloc byte[sizeof(ulong)];
+        if (!Convert.TryFromBase64String(base64Crc, bytes, out int written) || (written != sizeof(uint) && written != sizeof(ulong)))
+        {
+            throw new FormatException($"'{base64Crc}' is not a base64 CRC of 4 or 8 bytes.");
+        }
+
+        return written == sizeof(ulong) ? BinaryPrimitives.ReadUInt64BigEndian(bytes) : BinaryPrimitives.ReadUInt32BigEndian(bytes);
+    }
+
+    /// <summary>A CRC number as S3 sends it: base64 of the big-endian value, 8 bytes for CRC64NVME and 4 otherwise.</summary>
+    public static string ToBase64(ChecksumAlgorithm algorithm, ulong crc)
+    {
+        Span<byte> bytes = stackalloc byte[sizeof(ulong)];
+        if (algorithm == ChecksumAlgorithm.CRC64NVME)
+        {
+            BinaryPrimitives.WriteUInt64BigEndian(bytes, crc);
+            return Convert.ToBase64String(bytes);
+        }
+
+        BinaryPrimitives.WriteUInt32BigEndian(bytes, (uint)crc);
+        return Convert.ToBase64String(bytes[..sizeof(uint)]);
+    }
 
     private static ulong Combine(ulong polynomial, int width, ulong crcFirst, ulong crcSecond, long secondLength)
     {

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using Amazon.S3;
 
 namespace S3TransferManager.Upload.Checksums;
@@ -30,8 +29,7 @@ internal sealed class FullObjectCrc
     /// <summary>Records a part's CRC, as sent (base64 of the big-endian value), and its length.</summary>
     public void Add(int partNumber, string base64Crc, long length)
     {
-        byte[] bytes = Convert.FromBase64String(base64Crc);
-        ulong crc = bytes.Length == sizeof(ulong) ? BinaryPrimitives.ReadUInt64BigEndian(bytes) : BinaryPrimitives.ReadUInt32BigEndian(bytes);
+        ulong crc = CrcCombine.FromBase64(base64Crc);
         lock (_parts)
         {
             _parts[partNumber] = (crc, length);
@@ -53,21 +51,10 @@ internal sealed class FullObjectCrc
                     throw new InvalidOperationException($"Part {expected - 1} has no recorded CRC; the full-object CRC cannot be built.");
                 }
 
-                crc = _algorithm == ChecksumAlgorithm.CRC64NVME
-                    ? CrcCombine.Combine64(CrcCombine.Crc64NvmePolynomial, crc, partCrc, length)
-                    : CrcCombine.Combine32(_algorithm == ChecksumAlgorithm.CRC32 ? CrcCombine.Crc32Polynomial : CrcCombine.Crc32CPolynomial,
-                        (uint)crc, (uint)partCrc, length);
+                crc = CrcCombine.Combine(_algorithm, crc, partCrc, length);
             }
         }
 
-        Span<byte> bytes = stackalloc byte[sizeof(ulong)];
-        if (_algorithm == ChecksumAlgorithm.CRC64NVME)
-        {
-            BinaryPrimitives.WriteUInt64BigEndian(bytes, crc);
-            return Convert.ToBase64String(bytes);
-        }
-
-        BinaryPrimitives.WriteUInt32BigEndian(bytes, (uint)crc);
-        return Convert.ToBase64String(bytes[..sizeof(uint)]);
+        return CrcCombine.ToBase64(_algorithm, crc);
     }
 }
