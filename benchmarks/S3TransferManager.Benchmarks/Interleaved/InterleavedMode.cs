@@ -9,7 +9,8 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods in process, in
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods (and validation on
+/// against off, with a ratio to the scenario's baseline method) in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
 /// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
 /// building and testing) hits every client alike. BenchmarkDotNet runs all iterations of one method before the next,
@@ -22,7 +23,7 @@ public static class InterleavedMode
     private const string FileCeiling = "RawHttp10StreamsToFile";
     private const string Incumbent = "AwsSdkPart";
 
-    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks)];
+    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks)];
 
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
     {
@@ -30,13 +31,16 @@ public static class InterleavedMode
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
-        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) |");
-        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|");
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | client CPU (median) | CPU: baseline / this (median) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
         {
             foreach (NetworkProfile profile in BenchmarkSettings.Profiles())
             {
-                await RunScenarioAsync(type, profile, rounds, chosen, table);
+                foreach ((PropertyInfo Property, object? Value)[] parameters in OtherParams(type))
+                {
+                    await RunScenarioAsync(type, profile, parameters, rounds, chosen, table);
+                }
             }
         }
 
@@ -49,13 +53,40 @@ public static class InterleavedMode
         return 0;
     }
 
-    private static async Task RunScenarioAsync(Type type, NetworkProfile profile, int rounds, HashSet<string>? chosen, StringBuilder table)
+    /// <summary>Every combination of the scenario's other <c>[Params]</c> (not Profile), e.g. the stored checksum's
+    /// algorithm; one empty combination when it has none.</summary>
+    private static IEnumerable<(PropertyInfo Property, object? Value)[]> OtherParams(Type type)
+    {
+        IEnumerable<(PropertyInfo Property, object? Value)[]> combinations = [[]];
+        foreach (PropertyInfo property in type.GetProperties().Where(p => p.Name != "Profile" && p.GetCustomAttribute<ParamsAttribute>() is not null))
+        {
+            object?[] values = property.GetCustomAttribute<ParamsAttribute>()!.Values;
+            combinations = [.. combinations.SelectMany(c => values.Select(v => (Property: property, Value: v)), (c, pair) => (IEnumerable<(PropertyInfo, object?)>)[.. c, pair])
+                .Select(c => c.ToArray())];
+        }
+
+        return combinations;
+    }
+
+    private static async Task RunScenarioAsync(Type type, NetworkProfile profile, (PropertyInfo Property, object? Value)[] parameters, int rounds,
+        HashSet<string>? chosen, StringBuilder table)
     {
         object scenario = Activator.CreateInstance(type)!;
-        type.GetProperty("Profile")!.SetValue(scenario, profile);
+        PropertyInfo profileProperty = type.GetProperty("Profile")!;
+        profileProperty.SetValue(scenario, profileProperty.PropertyType == typeof(NetworkProfile)
+            ? profile
+            : Enum.Parse(profileProperty.PropertyType, profile.ToString()));
+        foreach ((PropertyInfo property, object? value) in parameters)
+        {
+            property.SetValue(scenario, value);
+        }
+
+        string label = string.Concat(type.Name.Replace("Benchmarks", "", StringComparison.Ordinal), string.Concat(parameters.Select(p => $" {p.Value}")));
+        string? baseline = type.GetMethods().FirstOrDefault(m => m.GetCustomAttribute<BenchmarkAttribute>() is { Baseline: true })?.Name;
         MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
-            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent))];
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent || m.Name == baseline))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
+        var cpu = methods.ToDictionary(m => m.Name, _ => new List<double>());
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
         {
@@ -70,9 +101,10 @@ public static class InterleavedMode
                 for (int i = 0; i < methods.Length; i++)
                 {
                     MethodInfo method = methods[(i + round) % methods.Length];
-                    double ms = await TimeAsync(scenario, type, method);
+                    (double ms, double cpuMs) = await TimeAsync(scenario, type, method);
                     times[method.Name].Add(ms);
-                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {profile} round {round + 1} {method.Name}: {ms:0.0} ms"));
+                    cpu[method.Name].Add(cpuMs);
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{label} {profile} round {round + 1} {method.Name}: {ms:0.0} ms, CPU {cpuMs:0.0} ms"));
                 }
             }
         }
@@ -87,8 +119,10 @@ public static class InterleavedMode
             string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
             string vsSdk = times.TryGetValue(Incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
+            string vsBaseline = baseline is not null && times.TryGetValue(baseline, out var reference) ? Ratio(reference, mine) : "n/a";
+            string cpuVsBaseline = baseline is not null ? Ratio(cpu[baseline], cpu[method.Name]) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
+                $"| {label} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {vsBaseline} | {Median(cpu[method.Name]):0.0} ms | {cpuVsBaseline} |"));
         }
     }
 
@@ -102,17 +136,23 @@ public static class InterleavedMode
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private static async Task<double> TimeAsync(object scenario, Type type, MethodInfo method)
+    /// <summary>Wall time and this process's CPU time (every thread: the client's work, not the endpoint's, which runs
+    /// out of process). On a shared machine CPU time is the steadier measure of what a CPU-bound change costs.</summary>
+    private static async Task<(double WallMs, double CpuMs)> TimeAsync(object scenario, Type type, MethodInfo method)
     {
+        using Process self = Process.GetCurrentProcess();
+        TimeSpan cpuBefore = self.TotalProcessorTime;
         var watch = Stopwatch.StartNew();
         await InvokeAsync(scenario, method);
         double ms = watch.Elapsed.TotalMilliseconds;
+        self.Refresh();
+        double cpuMs = (self.TotalProcessorTime - cpuBefore).TotalMilliseconds;
         foreach (MethodInfo cleanup in Find<IterationCleanupAttribute>(type))
         {
             await InvokeAsync(scenario, cleanup);
         }
 
-        return ms;
+        return (ms, cpuMs);
     }
 
     private static IEnumerable<MethodInfo> Find<TAttribute>(Type type)
