@@ -236,8 +236,7 @@ internal sealed class DownloadSession : IDisposable
     private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
         GetObjectResponse response, CancellationToken cancellationToken)
     {
-        // An ETag of the form "md5-N" marks an object uploaded in parts, the only kind with a composite checksum.
-        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, mayBeComposite: target.ETag?.Contains('-', StringComparison.Ordinal) == true);
+        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
         StoredChecksum? inResponse = layout.PartCount == 1
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
                 response.ChecksumSHA256, response.ChecksumType)
@@ -259,6 +258,15 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return (validator, Task.CompletedTask);
+    }
+
+    /// <summary>How many parts an object was uploaded in, from an S3 multipart ETag ("md5-N"); null for any other ETag.</summary>
+    internal static int? UploadedPartCount(string? eTag)
+    {
+        ReadOnlySpan<char> text = eTag.AsSpan().Trim('"');
+        int dash = text.LastIndexOf('-');
+        return dash > 0 && int.TryParse(text[(dash + 1)..], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int parts)
+            ? parts : null;
     }
 
     /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts

@@ -33,23 +33,36 @@ internal sealed class DownloadChecksumValidator
     /// <summary>A part that finished before the algorithm was known: its digest in every candidate algorithm.</summary>
     private readonly PartDigest[]?[] _candidates;
 
+    /// <summary>Parts whose checksum in the stored algorithm cannot be known (see <see cref="RecordUnhashable"/>).</summary>
+    private readonly bool[] _unhashable;
+
     /// <summary>Where the stored parts of a composite CRC checksum end (object offsets, ascending), once known.</summary>
     private long[]? _storedPartEnds;
 
     /// <param name="bucketName">The object's bucket, for the error.</param>
     /// <param name="key">The object's key, for the error.</param>
     /// <param name="layout">The download's parts.</param>
-    /// <param name="mayBeComposite">Whether the object may have a composite checksum (its ETag says it was uploaded
-    /// in parts): then, until the stored checksum is known, running CRCs are kept on a grid.</param>
-    public DownloadChecksumValidator(string bucketName, string key, PartLayout layout, bool mayBeComposite = false)
+    /// <param name="uploadedPartCount">How many parts the object was uploaded in, when its ETag says so ("md5-N"):
+    /// only such an object can have a composite checksum, so then, until the stored checksum is known, running CRCs
+    /// are kept on a grid.</param>
+    public DownloadChecksumValidator(string bucketName, string key, PartLayout layout, int? uploadedPartCount = null)
     {
         _bucketName = bucketName;
         _key = key;
         _layout = layout;
-        _mayBeComposite = mayBeComposite;
+        _mayBeComposite = uploadedPartCount is not null;
         _parts = new PartDigest?[layout.PartCount];
         _candidates = new PartDigest[]?[layout.PartCount];
+        _unhashable = new bool[layout.PartCount];
+
+        // A SHA can only be checked when one digest covers what S3 hashed: the whole object in one part, or a composite
+        // whose stored parts are this download's parts (then their counts agree). Otherwise hashing the bytes that pass
+        // before the algorithm is known through SHA1 and SHA256 would be work for nothing.
+        SpeculativeCandidates = layout.PartCount == 1 || uploadedPartCount == layout.PartCount ? PartHasher.AllCandidates : PartHasher.CrcCandidates;
     }
+
+    /// <summary>The algorithms a part's bytes go through while the stored one is not known yet.</summary>
+    internal ChecksumAlgorithm[] SpeculativeCandidates { get; }
 
     /// <summary>Whether the stored checksum is known yet (false until then), and its algorithm (null: nothing to check).</summary>
     public bool TryGetAlgorithm(out ChecksumAlgorithm? algorithm)
@@ -113,6 +126,9 @@ internal sealed class DownloadChecksumValidator
 
     internal void RecordCandidates(int partNumber, PartDigest[] digests) => Volatile.Write(ref _candidates[partNumber - 1], digests);
 
+    /// <summary>The part's first bytes passed before the stored algorithm was known, and it was not among those tried.</summary>
+    internal void RecordUnhashable(int partNumber) => Volatile.Write(ref _unhashable[partNumber - 1], true);
+
     /// <summary>Waits for the stored checksum if it is not known yet, then checks every part's bytes against it. Call
     /// once every part's last byte was read.</summary>
     /// <exception cref="ChecksumMismatchException">The bytes do not match.</exception>
@@ -129,6 +145,15 @@ internal sealed class DownloadChecksumValidator
             // Not a value this algorithm can produce (moto stores a 4-byte CRC32 under CRC64NVME): nothing to compare.
             return ChecksumValidationResult.NotValidated(
                 $"the stored {stored.Algorithm} checksum '{stored.Value}' is not a valid {stored.Algorithm} value.");
+        }
+
+        for (int part = 1; part <= _layout.PartCount; part++)
+        {
+            if (Digest(part, stored.Algorithm) is null)
+            {
+                return ChecksumValidationResult.NotValidated(
+                    $"part {part}'s first bytes passed before S3 named the {stored.Algorithm} checksum, and no single {stored.Algorithm} digest could cover what S3 hashed.");
+            }
         }
 
         return stored.IsComposite ? VerifyComposite(stored) : VerifyFullObject(stored);
@@ -154,14 +179,14 @@ internal sealed class DownloadChecksumValidator
         string actual;
         if (_layout.PartCount == 1)
         {
-            actual = Digest(1, stored.Algorithm).Checksum;
+            actual = Digest(1, stored.Algorithm)!.Checksum;
         }
         else if (FullObjectCrc.IsSupported(stored.Algorithm))
         {
             var combined = new FullObjectCrc(stored.Algorithm);
             for (int part = 1; part <= _layout.PartCount; part++)
             {
-                combined.Add(part, Digest(part, stored.Algorithm).Checksum, _layout.LengthOf(part));
+                combined.Add(part, Digest(part, stored.Algorithm)!.Checksum, _layout.LengthOf(part));
             }
 
             actual = combined.Combine();
@@ -225,7 +250,7 @@ internal sealed class DownloadChecksumValidator
             var aligned = new string[parts.Count];
             for (int part = 1; part <= parts.Count; part++)
             {
-                aligned[part - 1] = Digest(part, stored.Algorithm).Checksum;
+                aligned[part - 1] = Digest(part, stored.Algorithm)!.Checksum;
             }
 
             return aligned;
@@ -251,7 +276,7 @@ internal sealed class DownloadChecksumValidator
             return null;
         }
 
-        string[]? pieced = StoredPartCrcs.TryCompute(stored.Algorithm, _layout, parts, part => Digest(part, stored.Algorithm), out long unknownOffset);
+        string[]? pieced = StoredPartCrcs.TryCompute(stored.Algorithm, _layout, parts, part => Digest(part, stored.Algorithm)!, out long unknownOffset);
         if (pieced is null)
         {
             notChecked = $"a stored part of the object's composite {stored.Algorithm} checksum ends at byte {unknownOffset}, which the download "
@@ -279,8 +304,14 @@ internal sealed class DownloadChecksumValidator
         return true;
     }
 
-    private PartDigest Digest(int partNumber, ChecksumAlgorithm algorithm)
+    /// <summary>A part's digest in <paramref name="algorithm"/>; null when its first bytes were not hashed in it.</summary>
+    private PartDigest? Digest(int partNumber, ChecksumAlgorithm algorithm)
     {
+        if (Volatile.Read(ref _unhashable[partNumber - 1]))
+        {
+            return null;
+        }
+
         if (Volatile.Read(ref _parts[partNumber - 1]) is { } known)
         {
             return known;
@@ -288,7 +319,8 @@ internal sealed class DownloadChecksumValidator
 
         if (Volatile.Read(ref _candidates[partNumber - 1]) is { } candidates)
         {
-            return candidates[Array.IndexOf(PartHasher.Candidates, algorithm)];
+            int index = Array.IndexOf(SpeculativeCandidates, algorithm);
+            return index >= 0 ? candidates[index] : null;
         }
 
         if (_layout.LengthOf(partNumber) == 0)

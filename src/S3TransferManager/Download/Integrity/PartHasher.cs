@@ -5,8 +5,9 @@ namespace S3TransferManager.Download.Integrity;
 /// <summary>
 /// Hashes one part's bytes as they pass, in order, for <see cref="DownloadChecksumValidator"/>. The stored checksum's
 /// algorithm is often learned after the first bytes arrive (the HEAD that reveals it runs alongside the parts, so that
-/// it never delays the first byte); until then the bytes go through every candidate algorithm, and once it is known
-/// only through that one. In practice only the head of part 1 is hashed speculatively. For a composite CRC checksum
+/// it never delays the first byte); until then the bytes go through every candidate algorithm (the validator's
+/// <see cref="DownloadChecksumValidator.SpeculativeCandidates"/>), and once it is known only through that one. In
+/// practice only the head of part 1 is hashed speculatively. For a composite CRC checksum
 /// it also keeps the running CRC where each stored part ends inside this part (<see cref="StoredPartCrcs"/>); where
 /// the stored parts are not known yet, at every 1 MiB of the object, which is where uploaders' part sizes end. Not
 /// thread-safe: one part's body is read by one reader at a time.
@@ -14,8 +15,11 @@ namespace S3TransferManager.Download.Integrity;
 internal sealed class PartHasher : IDisposable
 {
     /// <summary>The algorithms a stored checksum can have that this library checks, in a fixed order.</summary>
-    internal static readonly ChecksumAlgorithm[] Candidates =
+    internal static readonly ChecksumAlgorithm[] AllCandidates =
         [ChecksumAlgorithm.CRC64NVME, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256];
+
+    /// <summary>The CRCs only: what is worth trying when no SHA digest could be checked (see the validator).</summary>
+    internal static readonly ChecksumAlgorithm[] CrcCandidates = [ChecksumAlgorithm.CRC64NVME, ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C];
 
     private readonly DownloadChecksumValidator _validator;
     private readonly int _partNumber;
@@ -82,7 +86,7 @@ internal sealed class PartHasher : IDisposable
         else if (!_nothingToCheck)
         {
             // Still unknown: keep every candidate's value; the validator picks one once the stored checksum is known.
-            _speculative ??= Array.ConvertAll(Candidates, algorithm => new PartDigestBuilder(algorithm));
+            _speculative ??= Array.ConvertAll(_validator.SpeculativeCandidates, algorithm => new PartDigestBuilder(algorithm));
             _validator.RecordCandidates(_partNumber, Array.ConvertAll(_speculative, candidate => candidate.Finish(_partLength)));
         }
     }
@@ -101,7 +105,7 @@ internal sealed class PartHasher : IDisposable
             return;
         }
 
-        _speculative ??= Array.ConvertAll(Candidates, algorithm => new PartDigestBuilder(algorithm));
+        _speculative ??= Array.ConvertAll(_validator.SpeculativeCandidates, algorithm => new PartDigestBuilder(algorithm));
         foreach (PartDigestBuilder candidate in _speculative)
         {
             candidate.Append(data);
@@ -142,7 +146,17 @@ internal sealed class PartHasher : IDisposable
             return;
         }
 
-        _hasher = _speculative[Array.IndexOf(Candidates, algorithm)];
+        int index = Array.IndexOf(_validator.SpeculativeCandidates, algorithm);
+        if (index < 0)
+        {
+            // The first bytes went by unhashed in this algorithm: this part's checksum cannot be known.
+            _nothingToCheck = true;
+            _validator.RecordUnhashable(_partNumber);
+            DisposeSpeculative(keep: null);
+            return;
+        }
+
+        _hasher = _speculative[index];
         DisposeSpeculative(keep: _hasher);
     }
 

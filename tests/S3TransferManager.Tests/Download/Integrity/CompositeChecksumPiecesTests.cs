@@ -25,7 +25,7 @@ public sealed class CompositeChecksumPiecesTests
     public async Task VerifyAsync_StoredPartsKnownBeforeTheBytes_ChecksEveryStoredPart(string name, int storedPartSize)
     {
         var algorithm = ChecksumAlgorithm.FindValue(name);
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 5);
         StoredChecksum stored = Composite(algorithm, s_object, storedPartSize);
         validator.SetStored(stored, null);
 
@@ -41,7 +41,7 @@ public sealed class CompositeChecksumPiecesTests
     public async Task VerifyAsync_StoredPartsListedAfterEveryByte_UsesTheMebibyteGrid()
     {
         // The HEAD and GetObjectAttributes answered last: the parts kept running CRCs at every MiB, in every candidate.
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 5);
         FeedAllParts(validator, s_object);
 
         validator.SetStored(Composite(ChecksumAlgorithm.CRC32, s_object, 3 * MiB), null);
@@ -55,7 +55,7 @@ public sealed class CompositeChecksumPiecesTests
     {
         const int storedPartSize = 3 * MiB;
         var layout = new PartLayout(s_object.Length, s_object.Length);
-        var validator = new DownloadChecksumValidator("b", "k", layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", layout, uploadedPartCount: 5);
         using PartHasher hasher = validator.CreateHasher(1);
 
         hasher.Append(s_object.AsSpan(0, (4 * MiB) + 5));
@@ -70,7 +70,7 @@ public sealed class CompositeChecksumPiecesTests
     public async Task VerifyAsync_StoredPartsOffTheGridListedTooLate_ReportsNotValidatedWithTheOffset()
     {
         const int storedPartSize = (3 * MiB) + 100;
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 5);
         FeedAllParts(validator, s_object);
 
         validator.SetStored(Composite(ChecksumAlgorithm.CRC32, s_object, storedPartSize), null);
@@ -84,7 +84,7 @@ public sealed class CompositeChecksumPiecesTests
     public async Task VerifyAsync_FlippedByteInAStoredPartSpanningTwoOfOurs_NamesTheStoredPart()
     {
         // Stored part 3 is bytes 6..9 MiB; ours are 4..8 and 8..12 MiB: the flip at 8 MiB + 1 is in our second piece.
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 5);
         validator.SetStored(Composite(ChecksumAlgorithm.CRC32, s_object, 3 * MiB), null);
         byte[] received = (byte[])s_object.Clone();
         received[(8 * MiB) + 1] ^= 0x10;
@@ -99,7 +99,7 @@ public sealed class CompositeChecksumPiecesTests
     [Fact]
     public async Task VerifyAsync_CompositeShaNotLiningUp_ReportsNotValidated()
     {
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: true);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 5);
         validator.SetStored(Composite(ChecksumAlgorithm.SHA256, s_object, 3 * MiB), null);
 
         FeedAllParts(validator, s_object);
@@ -113,7 +113,7 @@ public sealed class CompositeChecksumPiecesTests
     public async Task VerifyAsync_ObjectNotUploadedInPartsAndListedLate_KeepsNoGrid()
     {
         // Without an "md5-N" ETag no composite checksum is possible, so no running CRC is kept along the way.
-        var validator = new DownloadChecksumValidator("b", "k", s_layout, mayBeComposite: false);
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: null);
         FeedAllParts(validator, s_object);
 
         validator.SetStored(Composite(ChecksumAlgorithm.CRC32, s_object, 3 * MiB), null);

@@ -143,6 +143,46 @@ public sealed class DownloadChecksumValidatorTests
     }
 
     [Fact]
+    public async Task VerifyAsync_CompositeShaListedAfterEveryByteWithTheUploadsPartCount_ValidatesFromTheSpeculativeDigests()
+    {
+        // The ETag said 4 parts, as many as the download's: the stored parts may line up, so SHA was tried too.
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 4);
+        FeedAllParts(validator, s_object);
+
+        validator.SetStored(Composite(ChecksumAlgorithm.SHA256, s_object, PartSize), null);
+
+        Assert.True((await validator.VerifyAsync(CancellationToken.None)).Validated);
+    }
+
+    [Theory]
+    [InlineData(null, 3)]
+    [InlineData(7, 3)]
+    [InlineData(4, 5)]
+    public void SpeculativeCandidates_NoShaDigestCouldBeChecked_AreTheCrcsOnly(int? uploadedPartCount, int expected) =>
+        Assert.Equal(expected, new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount).SpeculativeCandidates.Length);
+
+    [Fact]
+    public async Task VerifyAsync_ShaStoredButOnlyCrcsTriedOnTheFirstBytes_ReportsNotValidated()
+    {
+        var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount: 9);
+        FeedAllParts(validator, s_object);
+
+        validator.SetStored(Composite(ChecksumAlgorithm.SHA1, s_object, PartSize), null);
+        ChecksumValidationResult result = await validator.VerifyAsync(CancellationToken.None);
+
+        Assert.False(result.Validated);
+        Assert.Contains("no single SHA1 digest", result.NotValidatedReason, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("\"0123abcd-12\"", 12)]
+    [InlineData("0123abcd-3", 3)]
+    [InlineData("\"0123abcd\"", null)]
+    [InlineData(null, null)]
+    public void UploadedPartCount_ReadsTheMultipartEtagSuffix(string? eTag, int? expected) =>
+        Assert.Equal(expected, DownloadSession.UploadedPartCount(eTag));
+
+    [Fact]
     public async Task VerifyAsync_CompositeWithACorruptPart_NamesThePart()
     {
         var validator = new DownloadChecksumValidator("b", "k", s_layout);
