@@ -83,10 +83,10 @@ internal sealed class DownloadDirectoryCommand
                 objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
                 objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
                 _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
-                // The listing's size says whether one GET of the whole object will do; then S3 sends the stored
-                // checksum with the body, and small objects are validated with no extra request. Decided after the
-                // hook, which may change the part size.
-                objectRequest.FitsOnePart = item.Size is { } size && size <= objectRequest.PartSize;
+                // The listing's size says whether one GET of the whole object will do (then S3 sends the stored
+                // checksum with the body, and small objects are validated with no extra request), and lets the
+                // temporary file be created while that GET is out. Read after the hook, which may change the part size.
+                objectRequest.ListedLength = item.Size;
                 await new FileDownloadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
             }
         }

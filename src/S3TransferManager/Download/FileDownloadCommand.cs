@@ -27,12 +27,15 @@ internal sealed class FileDownloadCommand
         using TransferLane lane = _resources.Scheduler.OpenLane();
         using TransferScope telemetry = TransferScope.StartDownload(_request.BucketName!, _request.Key!);
         DownloadSession? session = null;
+        AtomicFileWriter? early = null;
         TransferUtilityDownloadResponse response;
         try
         {
-            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken).ConfigureAwait(false);
+            Task<DownloadSession> starting = DownloadSession.StartAsync(_resources, lane, _request, cancellationToken);
+            early = CreateEarly();
+            session = await starting.ConfigureAwait(false);
             telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
-            response = await DownloadAsync(session, cancellationToken).ConfigureAwait(false);
+            response = await DownloadAsync(session, Interlocked.Exchange(ref early, null), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -43,6 +46,8 @@ internal sealed class FileDownloadCommand
         }
         finally
         {
+            // Unused (the first GET failed): deleted, so a failed download leaves no temporary file.
+            early?.Dispose();
             if (session is not null)
             {
                 // No request outlives the transfer: the checksum HEAD, if still out, is stopped and waited for.
@@ -62,14 +67,45 @@ internal sealed class FileDownloadCommand
         FailedEvent.Raise(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!,
             () => _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes, _progress.TotalBytes)));
 
-    private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, CancellationToken cancellationToken)
+    /// <summary>
+    /// The temporary file, created while the first GET is out when a listing gave the object's size (a directory
+    /// download): creating a file costs about a millisecond, more while other downloads create files in the same
+    /// folder, and done after the GET answered it would hold the GET's request slot that long, for every small object.
+    /// Null without a listed size, or when it cannot be created now: then it is created after the GET, which reports
+    /// any error in its order.
+    /// </summary>
+    private AtomicFileWriter? CreateEarly()
+    {
+        if (_request.ListedLength is not { } length)
+        {
+            return null;
+        }
+
+        try
+        {
+            return AtomicFileWriter.Create(_request.FilePath!, length, _resources.Logger);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    private async Task<TransferUtilityDownloadResponse> DownloadAsync(DownloadSession session, AtomicFileWriter? early, CancellationToken cancellationToken)
     {
         DownloadTarget target = session.Target;
         PartLayout layout = session.Layout;
         _progress.SetTotal(target.TotalLength);
 
         TransferUtilityConfig config = _resources.Config;
-        using AtomicFileWriter file = AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
+        if (early is not null && _request.ListedLength != target.TotalLength)
+        {
+            // The object changed since it was listed: its room was reserved for another size.
+            early.Dispose();
+            early = null;
+        }
+
+        using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
         await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.ConcurrentServiceRequests, async (turn, token) =>
         {
             ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);

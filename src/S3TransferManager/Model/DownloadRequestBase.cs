@@ -81,10 +81,13 @@ public abstract class DownloadRequestBase
     /// <see cref="ArgumentOutOfRangeException"/>, never silently changed.</value>
     public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
 
-    /// <summary>Set by a directory download for an object its listing showed to fit in one part: the first GET then
-    /// asks for the whole object rather than a range, so S3 sends the stored checksum with the body and no HEAD is
-    /// needed to validate it.</summary>
-    internal bool FitsOnePart { get; set; }
+    /// <summary>Set by a directory download: the object's size as its listing showed it. The download may then
+    /// create its temporary file while the first GET is out rather than after it answers.</summary>
+    internal long? ListedLength { get; set; }
+
+    /// <summary>Whether the listing showed the object to fit in one part: the first GET then asks for the whole
+    /// object rather than a range, so S3 sends the stored checksum with the body and no HEAD is needed to validate it.</summary>
+    internal bool FitsOnePart => ListedLength is { } length && length <= PartSize;
 
     internal void ValidateObject()
     {
