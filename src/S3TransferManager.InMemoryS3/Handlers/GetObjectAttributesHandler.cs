@@ -15,72 +15,56 @@ internal static class GetObjectAttributesHandler
 {
     private const int DefaultMaxParts = 1000;
 
-    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
+        AcquiredObject.ReadAsync(context, store, bucketName, key, AnswerAsync);
+
+    private static async Task AnswerAsync(HttpContext context, StoredObject storedObject)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
+        IHeaderDictionary headers = context.Request.Headers;
+        var attributes = new HashSet<string>(
+            headers["x-amz-object-attributes"].ToString().Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries),
+            StringComparer.OrdinalIgnoreCase);
+        if (attributes.Count == 0)
         {
-            await S3ErrorWriter.NoSuchBucketAsync(context);
+            await S3ErrorWriter.InvalidArgumentAsync(context, "x-amz-object-attributes header specifying the attributes to be retrieved is either missing or empty");
             return;
         }
 
-        if (!bucket.TryAcquire(key, out StoredObject? storedObject))
-        {
-            await S3ErrorWriter.NoSuchKeyAsync(context);
-            return;
-        }
-
-        try
-        {
-            IHeaderDictionary headers = context.Request.Headers;
-            var attributes = new HashSet<string>(
-                headers["x-amz-object-attributes"].ToString().Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries),
-                StringComparer.OrdinalIgnoreCase);
-            if (attributes.Count == 0)
+        int marker = int.TryParse(headers["x-amz-part-number-marker"], NumberStyles.None, CultureInfo.InvariantCulture, out int m) ? m : 0;
+        int maxParts = int.TryParse(headers["x-amz-max-parts"], NumberStyles.None, CultureInfo.InvariantCulture, out int max)
+            ? Math.Min(max, DefaultMaxParts) : DefaultMaxParts;
+        context.Response.Headers.LastModified = storedObject.LastModifiedHeader;
+        await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Object: storedObject, Attributes: attributes, Marker: marker, MaxParts: maxParts),
+            static (writer, s) =>
             {
-                await S3ErrorWriter.InvalidArgumentAsync(context, "x-amz-object-attributes header specifying the attributes to be retrieved is either missing or empty");
-                return;
-            }
-
-            int marker = int.TryParse(headers["x-amz-part-number-marker"], NumberStyles.None, CultureInfo.InvariantCulture, out int m) ? m : 0;
-            int maxParts = int.TryParse(headers["x-amz-max-parts"], NumberStyles.None, CultureInfo.InvariantCulture, out int max)
-                ? Math.Min(max, DefaultMaxParts) : DefaultMaxParts;
-            context.Response.Headers.LastModified = storedObject.LastModifiedHeader;
-            await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Object: storedObject, Attributes: attributes, Marker: marker, MaxParts: maxParts),
-                static (writer, s) =>
+                writer.WriteStartElement("GetObjectAttributesResponse", S3Xml.Namespace);
+                if (s.Attributes.Contains("ETag"))
                 {
-                    writer.WriteStartElement("GetObjectAttributesResponse", S3Xml.Namespace);
-                    if (s.Attributes.Contains("ETag"))
-                    {
-                        writer.WriteElementString("ETag", s.Object.ETag.Trim('"'));
-                    }
+                    writer.WriteElementString("ETag", s.Object.ETag.Trim('"'));
+                }
 
-                    if (s.Attributes.Contains("Checksum"))
-                    {
-                        WriteChecksum(writer, s.Object);
-                    }
+                if (s.Attributes.Contains("Checksum"))
+                {
+                    WriteChecksum(writer, s.Object);
+                }
 
-                    if (s.Attributes.Contains("ObjectParts") && s.Object.IsMultipart)
-                    {
-                        WriteParts(writer, s.Object, s.Marker, s.MaxParts);
-                    }
+                if (s.Attributes.Contains("ObjectParts") && s.Object.IsMultipart)
+                {
+                    WriteParts(writer, s.Object, s.Marker, s.MaxParts);
+                }
 
-                    if (s.Attributes.Contains("StorageClass"))
-                    {
-                        writer.WriteElementString("StorageClass", "STANDARD");
-                    }
+                if (s.Attributes.Contains("StorageClass"))
+                {
+                    writer.WriteElementString("StorageClass", "STANDARD");
+                }
 
-                    if (s.Attributes.Contains("ObjectSize"))
-                    {
-                        writer.WriteElementString("ObjectSize", s.Object.ContentLengthHeader);
-                    }
+                if (s.Attributes.Contains("ObjectSize"))
+                {
+                    writer.WriteElementString("ObjectSize", s.Object.ContentLengthHeader);
+                }
 
-                    writer.WriteEndElement();
-                });
-        }
-        finally
-        {
-            storedObject.Release();
-        }
+                writer.WriteEndElement();
+            });
     }
 
     /// <summary>The stored checksum; GetObjectAttributes gives a composite value without its <c>-N</c> suffix.</summary>

@@ -8,29 +8,8 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>GetObject and HeadObject: whole objects, byte ranges, <c>?partNumber=N</c>, and conditional requests.</summary>
 internal static class GetObjectHandler
 {
-    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
-    {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            await S3ErrorWriter.NoSuchBucketAsync(context);
-            return;
-        }
-
-        if (!bucket.TryAcquire(key, out StoredObject? storedObject))
-        {
-            await S3ErrorWriter.NoSuchKeyAsync(context);
-            return;
-        }
-
-        try
-        {
-            await ServeAsync(context, storedObject);
-        }
-        finally
-        {
-            storedObject.Release();
-        }
-    }
+    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
+        AcquiredObject.ReadAsync(context, store, bucketName, key, ServeAsync);
 
     private static async Task ServeAsync(HttpContext context, StoredObject storedObject)
     {

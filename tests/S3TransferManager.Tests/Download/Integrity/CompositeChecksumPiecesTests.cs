@@ -1,8 +1,9 @@
 using Amazon.S3;
 using S3TransferManager.Download;
 using S3TransferManager.Download.Integrity;
-using S3TransferManager.IntegrationTests.Infrastructure;
 using S3TransferManager.TestSupport;
+
+using static S3TransferManager.Tests.Download.Integrity.StoredChecksums;
 
 namespace S3TransferManager.Tests.Download.Integrity;
 
@@ -121,35 +122,6 @@ public sealed class CompositeChecksumPiecesTests
         Assert.False((await validator.VerifyAsync(CancellationToken.None)).Validated);
     }
 
-    /// <summary>Feeds every part of the layout in uneven slices, as network reads would, parts out of order.</summary>
-    private static void FeedAllParts(DownloadChecksumValidator validator, byte[] received)
-    {
-        for (int part = s_layout.PartCount; part >= 1; part--)
-        {
-            using PartHasher hasher = validator.CreateHasher(part);
-            ReadOnlySpan<byte> bytes = received.AsSpan((int)s_layout.StartOf(part), (int)s_layout.LengthOf(part));
-            for (int offset = 0; offset < bytes.Length; offset += 77_777)
-            {
-                hasher.Append(bytes[offset..Math.Min(bytes.Length, offset + 77_777)]);
-            }
-
-            hasher.Finish();
-        }
-    }
-
-    private static StoredChecksum Composite(ChecksumAlgorithm algorithm, byte[] content, int storedPartSize)
-    {
-        var parts = new List<StoredPart>();
-        var raw = new List<byte>();
-        for (int offset = 0; offset < content.Length; offset += storedPartSize)
-        {
-            ReadOnlySpan<byte> part = content.AsSpan(offset, Math.Min(storedPartSize, content.Length - offset));
-            parts.Add(new StoredPart(part.Length, Base64(algorithm, part)));
-            raw.AddRange(IndependentChecksums.Raw(algorithm, part));
-        }
-
-        return new StoredChecksum(algorithm, Base64(algorithm, raw.ToArray()), IsComposite: true, parts.Count) { Parts = parts };
-    }
-
-    private static string Base64(ChecksumAlgorithm algorithm, ReadOnlySpan<byte> data) => Convert.ToBase64String(IndependentChecksums.Raw(algorithm, data));
+    private static void FeedAllParts(DownloadChecksumValidator validator, byte[] received) =>
+        StoredChecksums.FeedAllParts(validator, s_layout, received, slice: 77_777);
 }

@@ -1,8 +1,9 @@
 using Amazon.S3;
 using S3TransferManager.Download;
 using S3TransferManager.Download.Integrity;
-using S3TransferManager.IntegrationTests.Infrastructure;
 using S3TransferManager.TestSupport;
+
+using static S3TransferManager.Tests.Download.Integrity.StoredChecksums;
 
 namespace S3TransferManager.Tests.Download.Integrity;
 
@@ -246,39 +247,6 @@ public sealed class DownloadChecksumValidatorTests
     public void StoredChecksum_From_NoSupportedChecksum_IsNull() =>
         Assert.Null(StoredChecksum.From(null, "", null, null, null, ChecksumType.FULL_OBJECT));
 
-    /// <summary>Feeds every part of the layout in uneven slices, as network reads would, parts out of order.</summary>
-    private static void FeedAllParts(DownloadChecksumValidator validator, byte[] received)
-    {
-        var layout = new PartLayout(received.Length, PartSize);
-        for (int part = layout.PartCount; part >= 1; part--)
-        {
-            using PartHasher hasher = validator.CreateHasher(part);
-            ReadOnlySpan<byte> bytes = received.AsSpan((int)layout.StartOf(part), (int)layout.LengthOf(part));
-            for (int offset = 0; offset < bytes.Length; offset += 7777)
-            {
-                hasher.Append(bytes[offset..Math.Min(bytes.Length, offset + 7777)]);
-            }
-
-            hasher.Finish();
-        }
-    }
-
-    private static StoredChecksum FullObject(ChecksumAlgorithm algorithm, byte[] content) =>
-        new(algorithm, Base64(algorithm, content), IsComposite: false, PartCount: 1);
-
-    private static StoredChecksum Composite(ChecksumAlgorithm algorithm, byte[] content, int storedPartSize)
-    {
-        var parts = new List<StoredPart>();
-        var raw = new List<byte>();
-        for (int offset = 0; offset < content.Length; offset += storedPartSize)
-        {
-            ReadOnlySpan<byte> part = content.AsSpan(offset, Math.Min(storedPartSize, content.Length - offset));
-            parts.Add(new StoredPart(part.Length, Base64(algorithm, part)));
-            raw.AddRange(IndependentChecksums.Raw(algorithm, part));
-        }
-
-        return new StoredChecksum(algorithm, Base64(algorithm, raw.ToArray()), IsComposite: true, parts.Count) { Parts = parts };
-    }
-
-    private static string Base64(ChecksumAlgorithm algorithm, ReadOnlySpan<byte> data) => Convert.ToBase64String(IndependentChecksums.Raw(algorithm, data));
+    private static void FeedAllParts(DownloadChecksumValidator validator, byte[] received) =>
+        StoredChecksums.FeedAllParts(validator, new PartLayout(received.Length, PartSize), received, slice: 7777);
 }
