@@ -28,6 +28,23 @@ public sealed class CopyCommandTests(MotoServer moto) : IDisposable
     }
 
     [Fact]
+    public async Task Cp_Download_SaysWhichStoredChecksumItVerified()
+    {
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        string source = Path.Combine(_folder, "checked.bin");
+        await File.WriteAllBytesAsync(source, TestData.Bytes(6 * 1024 * 1024 + 5, seed: 9));
+        await CliRun.RunAsync(bucket.Args("cp", source, $"s3://{bucket.Name}/checked.bin", "--part-size", "5MiB", "--checksum", "CRC32"));
+
+        CliRun human = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/checked.bin", Path.Combine(_folder, "a.bin"), "--part-size", "5MiB"));
+        CliRun json = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/checked.bin", Path.Combine(_folder, "b.bin"), "--part-size", "5MiB", "--json"));
+
+        Assert.Contains("CRC32 FULL_OBJECT checksum verified", human.StdoutText, StringComparison.Ordinal);
+        using JsonDocument result = JsonDocument.Parse(json.Stdout);
+        Assert.True(result.RootElement.GetProperty("checksumValidated").GetBoolean());
+        Assert.Equal("CRC32", result.RootElement.GetProperty("checksumAlgorithm").GetString());
+    }
+
+    [Fact]
     public async Task Cp_StdinUpThenStdoutDown_RoundTripsByteExact()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);

@@ -52,6 +52,13 @@ internal static class CopyCommand
         {
             summary += $", {json["objects"]} object(s)";
         }
+        else if (!up)
+        {
+            // What a download checked its bytes against, so a user sees integrity was verified (or why it was not).
+            summary += json["checksumValidated"]!.GetValue<bool>()
+                ? $", {json["checksumAlgorithm"]} {json["checksumType"]} checksum verified"
+                : $", checksum not verified: {json["checksumNotValidatedReason"]}";
+        }
 
         ResultWriter.Write(console, settings, stdoutCarriesData: destination == "-", summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
@@ -142,6 +149,11 @@ internal static class CopyCommand
             ["bytes"] = bytes,
             ["etag"] = response.ETag,
             ["versionId"] = response.VersionId,
+            ["checksumValidated"] = response.ChecksumValidation?.Validated ?? false,
+            ["checksumAlgorithm"] = response.ChecksumValidation?.Algorithm?.Value,
+            ["checksumType"] = response.ChecksumValidation?.ChecksumType?.Value,
+            ["checksum"] = response.ChecksumValidation?.Checksum,
+            ["checksumNotValidatedReason"] = response.ChecksumValidation?.NotValidatedReason,
         };
     }
 }
