@@ -10,7 +10,7 @@ namespace S3TransferManager;
 /// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight. A failed or
 /// cancelled multipart upload is aborted, so it leaves no parts behind to pay for.
 /// </remarks>
-public sealed class TransferUtilityUploadRequest : BaseUploadRequest
+public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 {
     /// <summary>The bucket to upload into.</summary>
     public string? BucketName { get; set; }
@@ -74,6 +74,7 @@ public sealed class TransferUtilityUploadRequest : BaseUploadRequest
     /// default off (never for object lock, which S3 refuses without one).</summary>
     internal ChecksumAlgorithm? EffectiveChecksumAlgorithm =>
         ChecksumAlgorithm
+        ?? PrecomputedAlgorithm
         ?? (DisableDefaultChecksumValidation == true && ObjectLockMode is null && ObjectLockRetainUntilDate is null && ObjectLockLegalHoldStatus is null
             ? null
             : Amazon.S3.ChecksumAlgorithm.CRC32);
@@ -162,6 +163,8 @@ public sealed class TransferUtilityUploadRequest : BaseUploadRequest
         {
             throw new ArgumentException($"ChecksumAlgorithm {algorithm.Value} is not supported for uploads; use CRC32, CRC32C, CRC64NVME, SHA1 or SHA256.", nameof(ChecksumAlgorithm));
         }
+
+        ValidatePrecomputed();
 
         if (InputStream is { CanRead: false })
         {

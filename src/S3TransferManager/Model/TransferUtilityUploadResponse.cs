@@ -33,6 +33,22 @@ public sealed class TransferUtilityUploadResponse
     /// <summary>The SHA256 checksum S3 stored, when that algorithm was requested.</summary>
     public string? ChecksumSHA256 { get; init; }
 
+    /// <summary>The stored MD5 checksum, when the object has one (the library never computes it; a caller's
+    /// <see cref="TransferUtilityUploadRequest.ChecksumMD5"/> sets it).</summary>
+    public string? ChecksumMD5 { get; init; }
+
+    /// <summary>The stored SHA512 checksum, when the object has one.</summary>
+    public string? ChecksumSHA512 { get; init; }
+
+    /// <summary>The stored XXHASH128 checksum, when the object has one.</summary>
+    public string? ChecksumXXHASH128 { get; init; }
+
+    /// <summary>The stored XXHASH3 checksum, when the object has one.</summary>
+    public string? ChecksumXXHASH3 { get; init; }
+
+    /// <summary>The stored XXHASH64 checksum, when the object has one.</summary>
+    public string? ChecksumXXHASH64 { get; init; }
+
     /// <summary>Whether the stored checksum covers the whole object or is a composite of the parts' checksums.</summary>
     public ChecksumType? ChecksumType { get; init; }
 

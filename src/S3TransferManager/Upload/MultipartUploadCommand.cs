@@ -52,6 +52,7 @@ internal sealed class MultipartUploadCommand
 
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(IPartSource source, long partSize, CancellationToken cancellationToken)
     {
+        PrecomputedChecks.CheckBeforeMultipart(_request, source.TotalLength);
         InitiateMultipartUploadResponse initiated;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
@@ -80,6 +81,8 @@ internal sealed class MultipartUploadCommand
             {
                 UploadChecksums.ApplyFullObject(complete, _request.EffectiveChecksumAlgorithm!, fullObject);
             }
+
+            PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
 
             CompleteMultipartUploadResponse done;
             using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))

@@ -42,7 +42,7 @@ internal sealed class SinglePutCommand
         };
         UploadRequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
-        if (_request.EffectiveChecksumAlgorithm is { } algorithm)
+        if (!PrecomputedChecks.ApplyToPut(_request, put, length) && _request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
             UploadChecksums.Apply(put, algorithm, value);

@@ -69,6 +69,11 @@ internal static class UploadChecksums
         ChecksumCRC64NVME = put.ChecksumCRC64NVME,
         ChecksumSHA1 = put.ChecksumSHA1,
         ChecksumSHA256 = put.ChecksumSHA256,
+        ChecksumMD5 = put.ChecksumMD5,
+        ChecksumSHA512 = put.ChecksumSHA512,
+        ChecksumXXHASH128 = put.ChecksumXXHASH128,
+        ChecksumXXHASH3 = put.ChecksumXXHASH3,
+        ChecksumXXHASH64 = put.ChecksumXXHASH64,
         ChecksumType = put.ChecksumType,
     };
 
@@ -100,6 +105,11 @@ internal static class UploadChecksums
             ChecksumCRC64NVME = computed is not null && algorithm == ChecksumAlgorithm.CRC64NVME ? computed : done.ChecksumCRC64NVME,
             ChecksumSHA1 = computed is not null && algorithm == ChecksumAlgorithm.SHA1 ? computed : done.ChecksumSHA1,
             ChecksumSHA256 = computed is not null && algorithm == ChecksumAlgorithm.SHA256 ? computed : done.ChecksumSHA256,
+            ChecksumMD5 = done.ChecksumMD5,
+            ChecksumSHA512 = done.ChecksumSHA512,
+            ChecksumXXHASH128 = done.ChecksumXXHASH128,
+            ChecksumXXHASH3 = done.ChecksumXXHASH3,
+            ChecksumXXHASH64 = done.ChecksumXXHASH64,
             ChecksumType = computed is not null ? computedType : done.ChecksumType,
             ChecksumComputedLocally = computed is not null,
         };

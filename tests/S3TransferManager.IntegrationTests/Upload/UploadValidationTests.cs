@@ -20,6 +20,10 @@ public sealed class UploadValidationTests(MotoServer moto)
         { "part size below 5 MiB", r => r.PartSize = (5 * 1024 * 1024) - 1 },
         { "part size above 5 GiB", r => r.PartSize = (5L * 1024 * 1024 * 1024) + 1 },
         { "unsupported checksum", r => r.ChecksumAlgorithm = ChecksumAlgorithm.MD5 },
+        { "two precomputed checksums", r => (r.ChecksumCRC32, r.ChecksumSHA256) = ("AAAAAA==", "AAAA") },
+        { "precomputed checksum of another algorithm", r => (r.ChecksumAlgorithm, r.ChecksumCRC32C) = (ChecksumAlgorithm.CRC32, "AAAAAA==") },
+        { "negative MpuObjectSize", r => r.MpuObjectSize = -1 },
+        { "MpuObjectSize not the file's size", r => r.MpuObjectSize = 4 },
     };
 
     [Theory]
