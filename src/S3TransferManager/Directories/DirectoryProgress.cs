@@ -99,7 +99,17 @@ internal sealed class DirectoryProgress<TArgs>
             _movedBytes += fileLength - file.Value;
             file.Value = fileLength;
             _doneFiles++;
-            RaiseLocked(path, fileLength, fileLength);
+            try
+            {
+                RaiseLocked(path, fileLength, fileLength);
+            }
+            catch
+            {
+                // The handler's exception fails the file (the caller then calls Failed, which takes its bytes out):
+                // it must not stay counted as done.
+                _doneFiles--;
+                throw;
+            }
         }
     }
 

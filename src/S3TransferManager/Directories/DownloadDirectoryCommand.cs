@@ -94,6 +94,7 @@ internal sealed class DownloadDirectoryCommand
     {
         var objectRequest = NewObjectRequest(item.Key);
         StrongBox<long> moved = DirectoryProgress<DownloadDirectoryProgressArgs>.StartFile();
+        string current = KeyPathMapper.RelativeKey(item.Key, _request.S3Directory);
         long length = 0;
         try
         {
@@ -111,8 +112,7 @@ internal sealed class DownloadDirectoryCommand
                 objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
                 if (_progress.Listening)
                 {
-                    objectRequest.WriteObjectProgressEvent += (_, e) =>
-                        _progress.Moved(moved, objectRequest.FilePath, e.TransferredBytes, e.TotalBytes);
+                    objectRequest.WriteObjectProgressEvent += (_, e) => _progress.Moved(moved, current, e.TransferredBytes, e.TotalBytes);
                 }
 
                 _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
@@ -124,20 +124,27 @@ internal sealed class DownloadDirectoryCommand
                     .ExecuteAsync(cancellationToken).ConfigureAwait(false);
                 length = response.ContentLength;
             }
+
+            // Inside the try: a progress handler that throws fails this object, as its own progress handler would.
+            _progress.Completed(moved, current, length);
         }
         catch (Exception e)
         {
             _progress.Failed(moved);
             if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
             {
-                _request.OnFailed(new ObjectDownloadFailedEventArgs(_request, objectRequest, e));
+                RaiseObjectFailed(objectRequest, e);
             }
 
             throw;
         }
-
-        _progress.Completed(moved, objectRequest.FilePath, length);
     }
+
+    /// <summary>Raises ObjectDownloadFailedEvent; a handler that throws is logged, and the object's own error is what
+    /// the response or the caller gets (see <see cref="FailedEvent"/>).</summary>
+    private void RaiseObjectFailed(TransferUtilityDownloadRequest objectRequest, Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectDownloadFailedEvent), _request.BucketName!, objectRequest.Key!,
+            () => _request.OnFailed(new ObjectDownloadFailedEventArgs(_request, objectRequest, error)));
 
     private TransferUtilityDownloadRequest NewObjectRequest(string key) => new()
     {

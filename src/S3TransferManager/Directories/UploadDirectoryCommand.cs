@@ -84,23 +84,29 @@ internal sealed class UploadDirectoryCommand
             objectRequest.UploadProgressEvent += (_, e) => _progress.Moved(moved, objectRequest.FilePath, e.TransferredBytes, e.TotalBytes);
         }
 
-        TransferUtilityUploadResponse response;
         try
         {
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
-            response = await new UploadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest)
+                .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
+            _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);
         }
         catch (Exception e)
         {
             _progress.Failed(moved);
             if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
             {
-                _request.OnFailed(new ObjectUploadFailedEventArgs(_request, objectRequest, e));
+                RaiseObjectFailed(objectRequest, e);
             }
 
             throw;
         }
-
-        _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);
     }
+
+    /// <summary>Raises ObjectUploadFailedEvent; a handler that throws is logged, and the file's own error is what the
+    /// response or the caller gets (see <see cref="FailedEvent"/>).</summary>
+    private void RaiseObjectFailed(TransferUtilityUploadRequest objectRequest, Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectUploadFailedEvent), _request.BucketName!, objectRequest.Key!,
+            () => _request.OnFailed(new ObjectUploadFailedEventArgs(_request, objectRequest, error)));
 }

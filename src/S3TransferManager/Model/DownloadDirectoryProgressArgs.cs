@@ -6,7 +6,7 @@ namespace S3TransferManager;
 /// keep handlers short. Each object's bytes are reported as its own progress reports them (throttled to about every
 /// 100 ms and 1%, see <see cref="TransferProgressArgs"/>), and once more when it completes. Many objects are in flight
 /// at once, so "current file" is the object whose progress raised this event (the AWS SDK leaves it empty when objects
-/// go concurrently). Bytes of a object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
+/// go concurrently). Bytes of an object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
 /// failure it can be lower than in an earlier event.
 /// </remarks>
 public sealed class DownloadDirectoryProgressArgs : EventArgs
@@ -58,7 +58,9 @@ public sealed class DownloadDirectoryProgressArgs : EventArgs
     /// <summary>Bytes of the objects found so far; final once the listing has ended.</summary>
     public long TotalBytes { get; }
 
-    /// <summary>The local file whose progress raised this event; <see langword="null"/> for a folder marker.</summary>
+    /// <summary>The object whose progress raised this event, as its key relative to
+    /// <see cref="TransferUtilityDownloadDirectoryRequest.S3Directory"/> ('/' separated, e.g. "sub/a.txt"), as the AWS
+    /// SDK names it; for a folder marker, the folder ("sub/").</summary>
     public string? CurrentFile { get; }
 
     /// <summary>Bytes of <see cref="CurrentFile"/> moved so far; its whole length when it has just completed.</summary>

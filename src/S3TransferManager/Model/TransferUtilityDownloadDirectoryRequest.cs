@@ -88,7 +88,8 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     public event EventHandler<ObjectDownloadFailedEventArgs>? ObjectDownloadFailedEvent;
 
     /// <summary>Raised as objects move bytes and as each completes: objects done, bytes moved, the totals listed so far,
-    /// and the file that raised it (see <see cref="DownloadDirectoryProgressArgs"/>).</summary>
+    /// and the file that raised it (see <see cref="DownloadDirectoryProgressArgs"/>). A handler that
+    /// throws fails the object it was raised for.</summary>
     public event EventHandler<DownloadDirectoryProgressArgs>? DownloadedDirectoryProgressEvent;
 
     /// <summary>Raised for each object before its download starts, on the thread that downloads it, so the handler can

@@ -68,7 +68,8 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     public event EventHandler<ObjectUploadFailedEventArgs>? ObjectUploadFailedEvent;
 
     /// <summary>Raised as files move bytes and as each completes: files done, bytes moved, the totals found so far, and
-    /// the file that raised it (see <see cref="UploadDirectoryProgressArgs"/>).</summary>
+    /// the file that raised it (see <see cref="UploadDirectoryProgressArgs"/>). A handler that
+    /// throws fails the file it was raised for.</summary>
     public event EventHandler<UploadDirectoryProgressArgs>? UploadDirectoryProgressEvent;
 
     /// <summary>Raised for each file before its upload starts, on the thread that uploads it, so the handler can change

@@ -58,7 +58,7 @@ public sealed class UploadDirectoryProgressArgs : EventArgs
     /// <summary>Bytes of the files found so far; final once the enumeration has ended.</summary>
     public long TotalBytes { get; }
 
-    /// <summary>The local file whose progress raised this event; <see langword="null"/> for a folder marker.</summary>
+    /// <summary>The full path of the file whose progress raised this event.</summary>
     public string? CurrentFile { get; }
 
     /// <summary>Bytes of <see cref="CurrentFile"/> moved so far; its whole length when it has just completed.</summary>

@@ -76,8 +76,23 @@ public sealed class DirectoryProgressTests(MotoServer moto)
         await utility.DownloadDirectoryWithResponseAsync(request).WaitAsync(TimeSpan.FromMinutes(1));
 
         Assert.Equal(Enumerable.Range(1, 20), seen.Select(e => e.NumberOfFilesDownloaded));
-        Assert.All(seen, e => Assert.Equal(new FileInfo(e.CurrentFile!).Length, e.TotalNumberOfBytesForCurrentFile));
+        Assert.All(seen, e => Assert.Equal(new FileInfo(Path.Combine(s3.PathFor("copy"), e.CurrentFile!)).Length, e.TotalNumberOfBytesForCurrentFile));
         Assert.All(seen, e => Assert.Equal(e.TotalNumberOfBytesForCurrentFile, e.TransferredBytesForCurrentFile));
         Assert.Equal(20, seen.Select(e => e.CurrentFile).Distinct().Count());
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_NestedObject_NamesItByItsKeyBelowTheDirectory()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("dir/sub/deep/a.bin", TestData.Payload(10));
+        var request = new TransferUtilityDownloadDirectoryRequest { BucketName = s3.BucketName, S3Directory = "dir", LocalDirectory = s3.PathFor("copy") };
+        var seen = new List<string?>();
+        request.DownloadedDirectoryProgressEvent += (_, e) => seen.Add(e.CurrentFile);
+        using TransferUtility utility = s3.CreateUtility();
+
+        await utility.DownloadDirectoryWithResponseAsync(request).WaitAsync(TimeSpan.FromMinutes(1));
+
+        Assert.Equal(["sub/deep/a.bin"], seen);
     }
 }

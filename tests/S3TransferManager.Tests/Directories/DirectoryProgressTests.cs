@@ -59,6 +59,21 @@ public sealed class DirectoryProgressTests
     }
 
     [Fact]
+    public void Completed_HandlerThrows_TheFileIsNotCountedAsDone()
+    {
+        var progress = new DirectoryProgress<UploadDirectoryProgressArgs>(
+            static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
+                new UploadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
+            _ => throw new InvalidOperationException("handler bug"));
+        StrongBox<long> a = DirectoryProgress<UploadDirectoryProgressArgs>.StartFile();
+
+        Assert.Throws<InvalidOperationException>(() => progress.Completed(a, "a", 9));
+        progress.Failed(a);
+
+        Assert.Equal((0L, 0L), (progress.DoneFiles, progress.MovedBytes));
+    }
+
+    [Fact]
     public void Failed_FileInFlight_TakesItsBytesBackOut()
     {
         DirectoryProgress<UploadDirectoryProgressArgs> progress = Create();

@@ -130,6 +130,41 @@ public sealed class UploadDirectoryEventsTests : IDisposable
         Assert.Empty(s3.PutBodies);
     }
 
+    [Fact]
+    public async Task ExecuteAsync_ObjectFailedHandlerThrows_TheResponseKeepsTheFilesOwnError()
+    {
+        var s3 = new FakeUploadS3();
+        RecordPuts(s3, failKey: "f2.bin");
+        TransferUtilityUploadDirectoryRequest request = Request();
+        request.FailurePolicy = FailurePolicy.ContinueOnFailure;
+        request.ObjectUploadFailedEvent += (_, _) => throw new InvalidOperationException("handler bug");
+
+        TransferUtilityUploadDirectoryResponse response = await RunAsync(s3, request).WaitAsync(s_wait);
+
+        Assert.IsType<AmazonS3Exception>(Assert.Single(response.Errors));
+        Assert.Contains(_logger.Lines, l => l.EventId == 109 && l.Message.Contains(nameof(request.ObjectUploadFailedEvent), StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_ProgressHandlerThrowsForOneFile_ThatFileFailsAndIsNotCountedAsTransferred()
+    {
+        var s3 = new FakeUploadS3();
+        TransferUtilityUploadDirectoryRequest request = Request();
+        request.FailurePolicy = FailurePolicy.ContinueOnFailure;
+        request.UploadDirectoryProgressEvent += (_, e) =>
+        {
+            if (e.CurrentFile!.EndsWith("f2.bin", StringComparison.Ordinal))
+            {
+                throw new InvalidOperationException("handler bug");
+            }
+        };
+
+        TransferUtilityUploadDirectoryResponse response = await RunAsync(s3, request).WaitAsync(s_wait);
+
+        Assert.IsType<InvalidOperationException>(Assert.Single(response.Errors));
+        Assert.Equal("completed 5/1 files 5 of 6, bytes 63 of 75", _seen.Last());
+    }
+
     private TransferUtilityUploadDirectoryRequest Request()
     {
         var request = new TransferUtilityUploadDirectoryRequest { BucketName = "b", Directory = _folder };
