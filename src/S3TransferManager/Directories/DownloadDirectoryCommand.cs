@@ -94,7 +94,8 @@ internal sealed class DownloadDirectoryCommand
     {
         var objectRequest = NewObjectRequest(item.Key);
         StrongBox<long> moved = DirectoryProgress<DownloadDirectoryProgressArgs>.StartFile();
-        string current = KeyPathMapper.RelativeKey(item.Key, _request.S3Directory);
+        // Named only for progress handlers: without one, an object costs no extra string.
+        string? current = _progress.Listening ? KeyPathMapper.RelativeKey(item.Key, _request.S3Directory) : null;
         long length = 0;
         try
         {
