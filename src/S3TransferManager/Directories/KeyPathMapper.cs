@@ -36,7 +36,9 @@ internal static class KeyPathMapper
         return folder ? path + Path.DirectorySeparatorChar : path;
     }
 
-    private static string RelativeKey(string key, string? prefix)
+    /// <summary>The key relative to <paramref name="prefix"/>, '/' separated, unchecked: what the directory progress
+    /// names an object by, as the AWS SDK does.</summary>
+    public static string RelativeKey(string key, string? prefix)
     {
         if (string.IsNullOrEmpty(prefix))
         {

@@ -13,26 +13,51 @@ internal sealed class UploadDirectoryCommand
     private readonly TransferResources _resources;
     private readonly TransferUtilityUploadDirectoryRequest _request;
     private readonly string _root;
-    private long _foundFiles;
-    private long _foundBytes;
-    private long _doneFiles;
-    private long _doneBytes;
+    private readonly DirectoryProgress<UploadDirectoryProgressArgs> _progress;
 
     public UploadDirectoryCommand(TransferResources resources, TransferUtilityUploadDirectoryRequest request)
     {
         _resources = resources;
         _request = request;
         _root = Path.GetFullPath(request.Directory!);
+        _progress = new DirectoryProgress<UploadDirectoryProgressArgs>(
+            static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
+                new UploadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
+            request.HasProgressSubscribers ? request.OnProgress : null);
     }
 
     public async Task<TransferUtilityUploadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
+        // Files are enumerated while they upload, so the totals are not known yet: -1, as the arguments document.
+        _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, -1, -1));
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads).
         var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
-        await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
-        return new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+        try
+        {
+            await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            RaiseFailed(e, runner.Succeeded);
+            throw;
+        }
+
+        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+        // Outside the try: a completed handler that throws gives the caller its exception, as for single uploads, and
+        // the upload is not reported as failed after it was reported as completed.
+        _request.OnDirectoryCompleted(new UploadDirectoryCompletedEventArgs(_request, response, response.ObjectsUploaded,
+            _progress.TotalFiles, _progress.MovedBytes, _progress.TotalBytes));
+        return response;
     }
+
+    /// <summary>Raises UploadDirectoryFailedEvent; a handler that throws is logged, and the caller gets the upload's own
+    /// error (as for single uploads, see <see cref="FailedEvent"/>).</summary>
+    private void RaiseFailed(Exception error, long succeeded) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.UploadDirectoryFailedEvent), _request.BucketName!,
+            _request.KeyPrefix ?? string.Empty,
+            () => _request.OnDirectoryFailed(new UploadDirectoryFailedEventArgs(_request, error, succeeded,
+                _progress.TotalFiles, _progress.MovedBytes, _progress.TotalBytes)));
 
     private async IAsyncEnumerable<FileInfo> EnumerateAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
@@ -42,32 +67,46 @@ internal sealed class UploadDirectoryCommand
         {
             cancellationToken.ThrowIfCancellationRequested();
             var file = new FileInfo(path);
-            Interlocked.Increment(ref _foundFiles);
-            Interlocked.Add(ref _foundBytes, file.Length);
+            _progress.Found(file.Length);
             yield return file;
         }
+
+        _progress.FoundAll();
     }
 
     private async Task UploadOneAsync(FileInfo file, CancellationToken cancellationToken)
     {
         string relative = Path.GetRelativePath(_root, file.FullName).Replace(Path.DirectorySeparatorChar, '/');
         TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, _request.KeyFor(relative));
+        StrongBox<long> moved = DirectoryProgress<UploadDirectoryProgressArgs>.StartFile();
+        if (_progress.Listening)
+        {
+            objectRequest.UploadProgressEvent += (_, e) => _progress.Moved(moved, objectRequest.FilePath, e.TransferredBytes, e.TotalBytes);
+        }
+
         try
         {
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
-            await new UploadCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest)
+                .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
+            _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);
         }
-        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        catch (Exception e)
         {
-            _request.OnFailed(new ObjectUploadFailedEventArgs(_request, objectRequest, e));
+            _progress.Failed(moved);
+            if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+            {
+                RaiseObjectFailed(objectRequest, e);
+            }
+
             throw;
         }
-
-        long done = Interlocked.Increment(ref _doneFiles);
-        long bytes = Interlocked.Add(ref _doneBytes, file.Length);
-        _request.OnProgress(new UploadDirectoryProgressArgs(Saturate(done), Saturate(Interlocked.Read(ref _foundFiles)), bytes,
-            Interlocked.Read(ref _foundBytes), file.FullName));
     }
 
-    private static int Saturate(long count) => (int)Math.Min(count, int.MaxValue);
+    /// <summary>Raises ObjectUploadFailedEvent; a handler that throws is logged, and the file's own error is what the
+    /// response or the caller gets (see <see cref="FailedEvent"/>).</summary>
+    private void RaiseObjectFailed(TransferUtilityUploadRequest objectRequest, Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectUploadFailedEvent), _request.BucketName!, objectRequest.Key!,
+            () => _request.OnFailed(new ObjectUploadFailedEventArgs(_request, objectRequest, error)));
 }

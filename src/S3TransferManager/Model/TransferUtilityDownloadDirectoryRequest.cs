@@ -63,6 +63,21 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>Set to <see cref="RequestPayer.Requester"/> to list and read a requester-pays bucket.</summary>
     public RequestPayer? RequestPayer { get; set; }
 
+    /// <summary>Raised once when the download starts, before the listing's first request. Not raised when the request
+    /// is refused as invalid. A handler that throws stops the download with its exception.</summary>
+    public event EventHandler<DownloadDirectoryInitiatedEventArgs>? DownloadDirectoryInitiatedEvent;
+
+    /// <summary>Raised once when every object is done and the response is ready, also when some objects failed under
+    /// <see cref="FailurePolicy.ContinueOnFailure"/>. Every object's own events come before it. A handler that throws
+    /// makes the call throw its exception; the files stay.</summary>
+    public event EventHandler<DownloadDirectoryCompletedEventArgs>? DownloadDirectoryCompletedEvent;
+
+    /// <summary>Raised once when the download as a whole fails (the first object's error under
+    /// <see cref="FailurePolicy.AbortOnFailure"/>, a failed listing, or cancellation), after the objects in flight have
+    /// stopped and just before the error is thrown. A handler that throws is logged, and the caller still gets the
+    /// download's error.</summary>
+    public event EventHandler<DownloadDirectoryFailedEventArgs>? DownloadDirectoryFailedEvent;
+
     /// <summary>Raised before each object starts downloading, with the request that will be sent for it.</summary>
     public event EventHandler<DownloadInitiatedEventArgs>? ObjectDownloadInitiatedEvent;
 
@@ -72,7 +87,9 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>Raised when an object fails (including a key refused as unsafe).</summary>
     public event EventHandler<ObjectDownloadFailedEventArgs>? ObjectDownloadFailedEvent;
 
-    /// <summary>Raised as objects complete: objects and bytes done, and the totals listed so far.</summary>
+    /// <summary>Raised as objects move bytes and as each completes: objects done, bytes moved, the totals listed so far,
+    /// and the file that raised it (see <see cref="DownloadDirectoryProgressArgs"/>). A handler that
+    /// throws fails the object it was raised for.</summary>
     public event EventHandler<DownloadDirectoryProgressArgs>? DownloadedDirectoryProgressEvent;
 
     /// <summary>Raised for each object before its download starts, on the thread that downloads it, so the handler can
@@ -88,6 +105,14 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     internal void OnFailed(ObjectDownloadFailedEventArgs args) => ObjectDownloadFailedEvent?.Invoke(this, args);
 
     internal void OnProgress(DownloadDirectoryProgressArgs args) => DownloadedDirectoryProgressEvent?.Invoke(this, args);
+
+    internal bool HasProgressSubscribers => DownloadedDirectoryProgressEvent is not null;
+
+    internal void OnDirectoryInitiated(DownloadDirectoryInitiatedEventArgs args) => DownloadDirectoryInitiatedEvent?.Invoke(this, args);
+
+    internal void OnDirectoryCompleted(DownloadDirectoryCompletedEventArgs args) => DownloadDirectoryCompletedEvent?.Invoke(this, args);
+
+    internal void OnDirectoryFailed(DownloadDirectoryFailedEventArgs args) => DownloadDirectoryFailedEvent?.Invoke(this, args);
 
     internal void Validate()
     {

@@ -49,10 +49,27 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <value>Defaults to 8 MiB.</value>
     public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
 
+    /// <summary>Raised once when the upload starts, before the folder is enumerated and before any request is sent.
+    /// Not raised when the request is refused as invalid. A handler that throws stops the upload with its exception.
+    /// </summary>
+    public event EventHandler<UploadDirectoryInitiatedEventArgs>? UploadDirectoryInitiatedEvent;
+
+    /// <summary>Raised once when every file is done and the response is ready, also when some files failed under
+    /// <see cref="FailurePolicy.ContinueOnFailure"/>. Every file's own events come before it. A handler that throws
+    /// makes the call throw its exception; the files stay uploaded.</summary>
+    public event EventHandler<UploadDirectoryCompletedEventArgs>? UploadDirectoryCompletedEvent;
+
+    /// <summary>Raised once when the upload as a whole fails (the first file's error under
+    /// <see cref="FailurePolicy.AbortOnFailure"/>, or cancellation), after the files in flight have stopped and just
+    /// before the error is thrown. A handler that throws is logged, and the caller still gets the upload's error.</summary>
+    public event EventHandler<UploadDirectoryFailedEventArgs>? UploadDirectoryFailedEvent;
+
     /// <summary>Raised when a file fails.</summary>
     public event EventHandler<ObjectUploadFailedEventArgs>? ObjectUploadFailedEvent;
 
-    /// <summary>Raised as files complete: files and bytes done, and the totals found so far.</summary>
+    /// <summary>Raised as files move bytes and as each completes: files done, bytes moved, the totals found so far, and
+    /// the file that raised it (see <see cref="UploadDirectoryProgressArgs"/>). A handler that
+    /// throws fails the file it was raised for.</summary>
     public event EventHandler<UploadDirectoryProgressArgs>? UploadDirectoryProgressEvent;
 
     /// <summary>Raised for each file before its upload starts, on the thread that uploads it, so the handler can change
@@ -64,6 +81,14 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     internal void OnFailed(ObjectUploadFailedEventArgs args) => ObjectUploadFailedEvent?.Invoke(this, args);
 
     internal void OnProgress(UploadDirectoryProgressArgs args) => UploadDirectoryProgressEvent?.Invoke(this, args);
+
+    internal bool HasProgressSubscribers => UploadDirectoryProgressEvent is not null;
+
+    internal void OnDirectoryInitiated(UploadDirectoryInitiatedEventArgs args) => UploadDirectoryInitiatedEvent?.Invoke(this, args);
+
+    internal void OnDirectoryCompleted(UploadDirectoryCompletedEventArgs args) => UploadDirectoryCompletedEvent?.Invoke(this, args);
+
+    internal void OnDirectoryFailed(UploadDirectoryFailedEventArgs args) => UploadDirectoryFailedEvent?.Invoke(this, args);
 
     /// <summary>The key of a file at <paramref name="relativePath"/> ('/' separated) under the folder.</summary>
     internal string KeyFor(string relativePath) => KeyPrefix switch

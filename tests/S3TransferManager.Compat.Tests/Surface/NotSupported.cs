@@ -6,30 +6,6 @@ internal static class NotSupported
 {
     public static readonly string[] Members =
     [
-        // Directory events and their arguments: they come with the directory work.
-        "DownloadDirectoryCompletedEventArgs",
-        "DownloadDirectoryFailedEventArgs",
-        "DownloadDirectoryInitiatedEventArgs",
-        "DownloadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
-        "DownloadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
-        "DownloadDirectoryProgressArgs.ToString()",
-        "DownloadDirectoryProgressArgs.TotalNumberOfBytesForCurrentFile",
-        "DownloadDirectoryProgressArgs.TransferredBytesForCurrentFile",
-        "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryCompletedEvent",
-        "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryFailedEvent",
-        "TransferUtilityDownloadDirectoryRequest.DownloadDirectoryInitiatedEvent",
-        "TransferUtilityUploadDirectoryRequest.UploadDirectoryCompletedEvent",
-        "TransferUtilityUploadDirectoryRequest.UploadDirectoryFailedEvent",
-        "TransferUtilityUploadDirectoryRequest.UploadDirectoryInitiatedEvent",
-        "UploadDirectoryCompletedEventArgs",
-        "UploadDirectoryFailedEventArgs",
-        "UploadDirectoryInitiatedEventArgs",
-        "UploadDirectoryProgressArgs..ctor(Int32, Int32, Int64, Int64, String, Int64, Int64)",
-        "UploadDirectoryProgressArgs..ctor(Int32, Int32, String, Int64, Int64)",
-        "UploadDirectoryProgressArgs.ToString()",
-        "UploadDirectoryProgressArgs.TotalNumberOfBytesForCurrentFile",
-        "UploadDirectoryProgressArgs.TransferredBytesForCurrentFile",
-
         // Response types the SDK lets callers construct; here only the library creates them.
         "TransferUtilityAbortMultipartUploadsResponse",
         "TransferUtilityDownloadDirectoryResponse..ctor()",

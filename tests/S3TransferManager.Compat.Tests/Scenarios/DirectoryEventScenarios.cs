@@ -1,0 +1,187 @@
+using CompatScenarios.Infrastructure;
+using S3TransferManager.IntegrationTests.Infrastructure;
+
+namespace CompatScenarios;
+
+// Directory events subscribed to as an app using Amazon.S3.Transfer does (see UploadScenarios). The assertions hold for
+// both libraries; where they differ nothing is asserted: the upload's initiated totals (-1 here), and TransferredBytes
+// of the completed event (the AWS SDK reads it while its last progress may still be adding, so it varies run to run).
+[Collection(CompatMotoCollection.Name)]
+public sealed class DirectoryEventScenarios(MotoServer moto)
+{
+    // Four files of 10 to 13 bytes (f0.txt to f3.txt): 46 bytes in all.
+    private const long TreeBytes = 46;
+    private readonly List<string> _lifecycle = [];
+    private readonly List<long> _filesDone = [];
+
+    [Fact]
+    public async Task UploadDirectoryAsync_LifecycleEvents_InitiatedThenCompletedOnceWithTheResponse()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        TransferUtilityUploadDirectoryRequest request = UploadRequest(bucket, WriteTree(bucket));
+        UploadDirectoryCompletedEventArgs? completed = null;
+        request.UploadDirectoryCompletedEvent += (_, e) => completed = e;
+
+        await transferUtility.UploadDirectoryAsync(request);
+
+        Assert.Equal(["initiated", "completed"], _lifecycle);
+        Assert.Equal((4L, 0L), (completed!.Response.ObjectsUploaded, completed.Response.ObjectsFailed));
+        Assert.Equal((4L, 4L, TreeBytes), (completed.TransferredFiles, completed.TotalFiles, completed.TotalBytes));
+        Assert.Equal(4, _filesDone.Max());
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryAsync_LifecycleEvents_InitiatedThenCompletedOnceWithTheResponse()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
+        TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
+        DownloadDirectoryCompletedEventArgs? completed = null;
+        request.DownloadDirectoryCompletedEvent += (_, e) => completed = e;
+
+        await transferUtility.DownloadDirectoryAsync(request);
+
+        Assert.Equal(["initiated", "completed"], _lifecycle);
+        Assert.Equal((4L, 0L), (completed!.Response.ObjectsDownloaded, completed.Response.ObjectsFailed));
+        Assert.Equal((4L, 4L, TreeBytes), (completed.TransferredFiles, completed.TotalFiles, completed.TotalBytes));
+        Assert.Equal(4, _filesDone.Max());
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryAsync_ContinueOnFailureWithAFailure_CompletedWithTheFailureCounted()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
+        TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
+        request.FailurePolicy = FailurePolicy.ContinueOnFailure;
+        // A folder where the file f2.txt would go: that one object fails, the other three are written.
+        Directory.CreateDirectory(Path.Combine(bucket.PathFor("out"), "f2.txt"));
+        DownloadDirectoryCompletedEventArgs? completed = null;
+        request.DownloadDirectoryCompletedEvent += (_, e) => completed = e;
+
+        await transferUtility.DownloadDirectoryAsync(request);
+
+        Assert.Equal(["initiated", "completed"], _lifecycle);
+        Assert.Equal((3L, 1L), (completed!.Response.ObjectsDownloaded, completed.Response.ObjectsFailed));
+        Assert.Equal((3L, 4L, TreeBytes), (completed.TransferredFiles, completed.TotalFiles, completed.TotalBytes));
+    }
+
+    [Fact]
+    public async Task UploadDirectoryAsync_AbortOnFailure_FailedOnceThenThrows()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        TransferUtilityUploadDirectoryRequest request = UploadRequest(bucket, WriteTree(bucket));
+        request.UploadDirectoryFileRequestEvent += (_, e) =>
+        {
+            if ((e.UploadRequest.Key ?? "").EndsWith("f2.txt", StringComparison.Ordinal))
+            {
+                e.UploadRequest.BucketName = bucket.Name + "-missing";
+            }
+        };
+
+        await Assert.ThrowsAsync<AmazonS3Exception>(() => transferUtility.UploadDirectoryAsync(request));
+
+        Assert.Equal(["initiated", "failed"], _lifecycle);
+    }
+
+    [Fact]
+    public async Task UploadDirectoryAsync_Cancelled_FailedOnceThenThrows()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        TransferUtilityUploadDirectoryRequest request = UploadRequest(bucket, WriteTree(bucket));
+        using var cancellation = new CancellationTokenSource();
+        request.UploadDirectoryFileRequestEvent += (_, _) => cancellation.Cancel();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => transferUtility.UploadDirectoryAsync(request, cancellation.Token));
+
+        Assert.Equal(["initiated", "failed"], _lifecycle);
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryAsync_Cancelled_FailedOnceThenThrows()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
+        TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
+        using var cancellation = new CancellationTokenSource();
+        request.DownloadDirectoryFileRequestEvent += (_, _) => cancellation.Cancel();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => transferUtility.DownloadDirectoryAsync(request, cancellation.Token));
+
+        Assert.Equal(["initiated", "failed"], _lifecycle);
+    }
+
+    private static string WriteTree(MotoBucket bucket)
+    {
+        string source = Directory.CreateDirectory(bucket.PathFor("src")).FullName;
+        for (int i = 0; i < 4; i++)
+        {
+            File.WriteAllText(Path.Combine(source, $"f{i}.txt"), new string('x', 10 + i));
+        }
+
+        return source;
+    }
+
+    private TransferUtilityUploadDirectoryRequest UploadRequest(MotoBucket bucket, string source)
+    {
+        var request = new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = source, KeyPrefix = "p" };
+        request.UploadDirectoryInitiatedEvent += OnUploadInitiated;
+        request.UploadDirectoryCompletedEvent += OnUploadCompleted;
+        request.UploadDirectoryFailedEvent += OnUploadFailed;
+        request.UploadDirectoryProgressEvent += OnUploadProgress;
+        return request;
+    }
+
+    private TransferUtilityDownloadDirectoryRequest DownloadRequest(MotoBucket bucket)
+    {
+        var request = new TransferUtilityDownloadDirectoryRequest { BucketName = bucket.Name, S3Directory = "p", LocalDirectory = bucket.PathFor("out") };
+        request.DownloadDirectoryInitiatedEvent += OnDownloadInitiated;
+        request.DownloadDirectoryCompletedEvent += OnDownloadCompleted;
+        request.DownloadDirectoryFailedEvent += OnDownloadFailed;
+        request.DownloadedDirectoryProgressEvent += OnDownloadProgress;
+        return request;
+    }
+
+    private void OnUploadInitiated(object? sender, UploadDirectoryInitiatedEventArgs e) => Record("initiated", e.Request);
+
+    private void OnUploadCompleted(object? sender, UploadDirectoryCompletedEventArgs e) => Record("completed", e.Request);
+
+    private void OnUploadFailed(object? sender, UploadDirectoryFailedEventArgs e) => Record("failed", e.Request);
+
+    private void OnUploadProgress(object? sender, UploadDirectoryProgressArgs e)
+    {
+        lock (_filesDone)
+        {
+            _filesDone.Add(e.NumberOfFilesUploaded);
+        }
+    }
+
+    private void OnDownloadInitiated(object? sender, DownloadDirectoryInitiatedEventArgs e) => Record("initiated", e.Request);
+
+    private void OnDownloadCompleted(object? sender, DownloadDirectoryCompletedEventArgs e) => Record("completed", e.Request);
+
+    private void OnDownloadFailed(object? sender, DownloadDirectoryFailedEventArgs e) => Record("failed", e.Request);
+
+    private void OnDownloadProgress(object? sender, DownloadDirectoryProgressArgs e)
+    {
+        lock (_filesDone)
+        {
+            _filesDone.Add(e.NumberOfFilesDownloaded);
+        }
+    }
+
+    private void Record(string name, object request)
+    {
+        Assert.NotNull(request);
+        lock (_lifecycle)
+        {
+            _lifecycle.Add(name);
+        }
+    }
+}
