@@ -3,6 +3,15 @@ namespace S3TransferManager;
 /// <summary>What a directory download did.</summary>
 public sealed class TransferUtilityDownloadDirectoryResponse
 {
+    private DirectoryResult? _result;
+
+    /// <summary>An empty response (nothing transferred), as the AWS SDK's type allows, for tests and mocks; the
+    /// library's own responses come from the directory transfer.</summary>
+    public TransferUtilityDownloadDirectoryResponse()
+    {
+        Errors = new List<Exception>();
+    }
+
     internal TransferUtilityDownloadDirectoryResponse(long objectsDownloaded, long objectsFailed, IList<Exception> errors)
     {
         ObjectsDownloaded = objectsDownloaded;
@@ -11,15 +20,19 @@ public sealed class TransferUtilityDownloadDirectoryResponse
     }
 
     /// <summary>Objects written to files (folder markers included).</summary>
-    public long ObjectsDownloaded { get; }
+    public long ObjectsDownloaded { get; set; }
 
     /// <summary>Objects that failed; only non-zero under <see cref="FailurePolicy.ContinueOnFailure"/>.</summary>
-    public long ObjectsFailed { get; }
+    public long ObjectsFailed { get; set; }
 
     /// <summary>One error per failed object, in the order they failed.</summary>
-    public IList<Exception> Errors { get; }
+    public IList<Exception> Errors { get; set; }
 
-    /// <summary>Whether every object was downloaded.</summary>
-    public DirectoryResult Result => ObjectsFailed == 0 ? DirectoryResult.Success
-        : ObjectsDownloaded == 0 ? DirectoryResult.Failure : DirectoryResult.PartialSuccess;
+    /// <summary>Whether every object was downloaded: from the counts, unless set.</summary>
+    public DirectoryResult Result
+    {
+        get => _result
+            ?? (ObjectsFailed == 0 ? DirectoryResult.Success : ObjectsDownloaded == 0 ? DirectoryResult.Failure : DirectoryResult.PartialSuccess);
+        set => _result = value;
+    }
 }

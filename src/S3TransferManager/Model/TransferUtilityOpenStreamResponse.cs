@@ -11,14 +11,23 @@ public sealed class TransferUtilityOpenStreamResponse : TransferUtilityGetObject
 {
     private readonly Lazy<PipeReader> _pipeReader;
 
+    /// <summary>A response over no bytes (<see cref="Stream.Null"/>) until <see cref="ResponseStream"/> is set, as the
+    /// AWS SDK's type allows, for tests and mocks; the library's own responses come from OpenStream.</summary>
+    public TransferUtilityOpenStreamResponse()
+    {
+        ResponseStream = Stream.Null;
+        _pipeReader = new Lazy<PipeReader>(() => PipeReader.Create(ResponseStream), LazyThreadSafetyMode.ExecutionAndPublication);
+    }
+
     internal TransferUtilityOpenStreamResponse(Stream responseStream, Func<PipeReader> pipeReaderFactory)
     {
         ResponseStream = responseStream;
         _pipeReader = new Lazy<PipeReader>(pipeReaderFactory, LazyThreadSafetyMode.ExecutionAndPublication);
     }
 
-    /// <summary>The object's bytes, in order: read-only and not seekable.</summary>
-    public Stream ResponseStream { get; }
+    /// <summary>The object's bytes, in order: read-only and not seekable. Settable, as on the AWS SDK's type, for
+    /// responses built by hand; the library's own responses are only read.</summary>
+    public Stream ResponseStream { get; set; }
 
     /// <summary>
     /// The same bytes as <see cref="ResponseStream"/>, handed out as <see cref="System.Buffers.ReadOnlySequence{T}"/>

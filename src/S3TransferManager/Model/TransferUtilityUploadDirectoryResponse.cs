@@ -3,6 +3,15 @@ namespace S3TransferManager;
 /// <summary>What a directory upload did.</summary>
 public sealed class TransferUtilityUploadDirectoryResponse
 {
+    private DirectoryResult? _result;
+
+    /// <summary>An empty response (nothing transferred), as the AWS SDK's type allows, for tests and mocks; the
+    /// library's own responses come from the directory transfer.</summary>
+    public TransferUtilityUploadDirectoryResponse()
+    {
+        Errors = new List<Exception>();
+    }
+
     internal TransferUtilityUploadDirectoryResponse(long objectsUploaded, long objectsFailed, IList<Exception> errors)
     {
         ObjectsUploaded = objectsUploaded;
@@ -11,15 +20,19 @@ public sealed class TransferUtilityUploadDirectoryResponse
     }
 
     /// <summary>Files stored as objects.</summary>
-    public long ObjectsUploaded { get; }
+    public long ObjectsUploaded { get; set; }
 
     /// <summary>Files that failed; only non-zero under <see cref="FailurePolicy.ContinueOnFailure"/>.</summary>
-    public long ObjectsFailed { get; }
+    public long ObjectsFailed { get; set; }
 
     /// <summary>One error per failed file, in the order they failed.</summary>
-    public IList<Exception> Errors { get; }
+    public IList<Exception> Errors { get; set; }
 
-    /// <summary>Whether every file was uploaded.</summary>
-    public DirectoryResult Result => ObjectsFailed == 0 ? DirectoryResult.Success
-        : ObjectsUploaded == 0 ? DirectoryResult.Failure : DirectoryResult.PartialSuccess;
+    /// <summary>Whether every file was uploaded: from the counts, unless set.</summary>
+    public DirectoryResult Result
+    {
+        get => _result
+            ?? (ObjectsFailed == 0 ? DirectoryResult.Success : ObjectsUploaded == 0 ? DirectoryResult.Failure : DirectoryResult.PartialSuccess);
+        set => _result = value;
+    }
 }

@@ -6,10 +6,5 @@ internal static class NotSupported
 {
     public static readonly string[] Members =
     [
-        // Response types the SDK lets callers construct; here only the library creates them.
-        "TransferUtilityAbortMultipartUploadsResponse",
-        "TransferUtilityDownloadDirectoryResponse..ctor()",
-        "TransferUtilityOpenStreamResponse..ctor()",
-        "TransferUtilityUploadDirectoryResponse..ctor()",
     ];
 }
