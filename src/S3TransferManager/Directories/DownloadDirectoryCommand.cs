@@ -28,7 +28,7 @@ internal sealed class DownloadDirectoryCommand
     {
         System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
         // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects.
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
+        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
         await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
         return new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
     }

@@ -29,7 +29,7 @@ internal sealed class UploadDirectoryCommand
     {
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads).
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
         await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
         return new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
     }
