@@ -35,11 +35,12 @@ public sealed class TransferUtilityConfig
     /// Turns on adaptive concurrency, up to this many requests in flight: the utility measures the bytes per second of
     /// all its transfers together, in windows of a tenth of a second, and adds requests while that still rises (doubling
     /// at first, then a quarter at a time); it takes back an increase that does not pay (each request moves less), halves
-    /// on a throttling error (503 SlowDown, which the SDK reports once its own retries give up), and steps back when
-    /// throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
+    /// on throttling (a 503 SlowDown or 429 from the endpoint, seen through the HTTP client's metrics, so including the
+    /// attempts the SDK retries by itself), and steps back when throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
     /// smaller), and what it learned carries over to the utility's later transfers. Downloads, uploads and directories
     /// all share it; a directory of small objects, bound by latency, gains the most. OpenStream follows the budget but
-    /// does not teach it (its pace is its reader's).
+    /// does not teach it (its pace is its reader's). Dispose the utility when done: tuning listens to the process's HTTP
+    /// metrics until then.
     /// </summary>
     /// <value><see langword="null"/>: off, <see cref="ConcurrentServiceRequests"/> is the budget. Must be at least 1.
     /// Tuning starts from <see cref="ConcurrentServiceRequests"/> (10 unless set); set explicitly, that stays a hard cap

@@ -70,16 +70,17 @@ internal sealed class ConcurrencyController
     /// <summary>Learns from one window and returns the budget for the next.</summary>
     public int Next(ThroughputSample sample)
     {
+        if (_settling)
+        {
+            // Even its throttling: those requests were sent before the change (at most one cut per two windows).
+            _settling = false;
+            return Limit;
+        }
+
         if (sample.Throttled > 0)
         {
             _holdLength = Math.Min(MaxHold, _holdLength * 2);
             StepBack(Limit / 2);
-            return Limit;
-        }
-
-        if (_settling)
-        {
-            _settling = false;
             return Limit;
         }
 

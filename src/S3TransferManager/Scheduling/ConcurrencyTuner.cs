@@ -1,5 +1,3 @@
-using System.Net;
-using Amazon.Runtime;
 using Amazon.S3;
 
 namespace S3TransferManager.Scheduling;
@@ -7,8 +5,8 @@ namespace S3TransferManager.Scheduling;
 /// <summary>
 /// Adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>): adds up the bytes every
 /// transfer of a utility moves, in windows, and at the end of each lets the <see cref="ConcurrencyController"/> move the
-/// <see cref="RequestScheduler"/>'s budget. Throttling errors (503 SlowDown and its kin) are learned from the client's
-/// <see cref="AmazonServiceClient.ExceptionEvent"/> when it has one. No timer: a window is closed by the first report
+/// <see cref="RequestScheduler"/>'s budget. Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
+/// metrics (<see cref="ThrottleListener"/>), each attempt the SDK retries included. No timer: a window is closed by the first report
 /// after it ends, so an idle utility costs nothing, and a window that spans idle time is dropped.
 /// </summary>
 /// <remarks>Invariant: the controller and <see cref="_windowStart"/> are touched only under <see cref="_lock"/>, taken
@@ -24,8 +22,8 @@ internal sealed class ConcurrencyTuner : IDisposable
     /// <summary>A window's length, in <see cref="_time"/>'s timestamp units.</summary>
     private readonly long _windowTicks;
 
-    /// <summary>The client whose errors are watched; null when it raises none.</summary>
-    private AmazonServiceClient? _watched;
+    /// <summary>Sees the endpoint's throttling responses; null before <see cref="Watch"/> or when the endpoint is unknown.</summary>
+    private ThrottleListener? _throttles;
 
     /// <summary>When the current window started. Guarded by <see cref="_lock"/>.</summary>
     private long _windowStart;
@@ -51,15 +49,8 @@ internal sealed class ConcurrencyTuner : IDisposable
         _windowStart = _lastReport = time.GetTimestamp();
     }
 
-    /// <summary>Watches <paramref name="client"/>'s errors for throttling, when it is an SDK client; until disposed.</summary>
-    public void Watch(IAmazonS3 client)
-    {
-        if (client is AmazonServiceClient service)
-        {
-            service.ExceptionEvent += OnException;
-            _watched = service;
-        }
-    }
+    /// <summary>Watches the responses of <paramref name="client"/>'s endpoint for throttling, until disposed.</summary>
+    public void Watch(IAmazonS3 client) => _throttles = ThrottleListener.Start(client, OnThrottled);
 
     /// <summary>Counts bytes a transfer moved; closes the window when it is over.</summary>
     public void OnBytes(long bytes)
@@ -89,27 +80,7 @@ internal sealed class ConcurrencyTuner : IDisposable
         }
     }
 
-    /// <summary>Whether <paramref name="error"/> says the service wants fewer requests.</summary>
-    internal static bool IsThrottling(Exception? error) => error is AmazonServiceException service
-        && (service.StatusCode is HttpStatusCode.ServiceUnavailable or HttpStatusCode.TooManyRequests
-            || service.ErrorCode is "SlowDown" or "Throttling" or "ThrottlingException" or "RequestLimitExceeded"
-                or "TooManyRequestsException" or "RequestThrottled");
-
-    public void Dispose()
-    {
-        if (Interlocked.Exchange(ref _watched, null) is { } service)
-        {
-            service.ExceptionEvent -= OnException;
-        }
-    }
-
-    private void OnException(object sender, ExceptionEventArgs e)
-    {
-        if (e is WebServiceExceptionEventArgs { Exception: var error } && IsThrottling(error))
-        {
-            OnThrottled();
-        }
-    }
+    public void Dispose() => Interlocked.Exchange(ref _throttles, null)?.Dispose();
 
     private void CloseWindow(long now)
     {

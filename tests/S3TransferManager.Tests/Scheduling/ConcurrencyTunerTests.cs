@@ -1,5 +1,3 @@
-using System.Net;
-using Amazon.S3;
 using Microsoft.Extensions.Time.Testing;
 using S3TransferManager.Scheduling;
 
@@ -92,18 +90,5 @@ public sealed class ConcurrencyTunerTests
         {
             (await lease.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
         }
-    }
-
-    [Theory]
-    [InlineData(HttpStatusCode.ServiceUnavailable, "SlowDown", true)]
-    [InlineData(HttpStatusCode.TooManyRequests, "TooManyRequests", true)]
-    [InlineData(HttpStatusCode.BadRequest, "Throttling", true)]
-    [InlineData(HttpStatusCode.NotFound, "NoSuchKey", false)]
-    [InlineData(HttpStatusCode.InternalServerError, "InternalError", false)]
-    public void IsThrottling_ServiceError_RecognisesThrottling(HttpStatusCode status, string code, bool expected)
-    {
-        var error = new AmazonS3Exception("message") { StatusCode = status, ErrorCode = code };
-
-        Assert.Equal(expected, ConcurrencyTuner.IsThrottling(error));
     }
 }
