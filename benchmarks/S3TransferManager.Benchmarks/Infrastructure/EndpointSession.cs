@@ -26,6 +26,7 @@ public sealed class EndpointSession : IAsyncDisposable
         {
             ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadLookahead = false,
         });
+        OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl);
@@ -44,6 +45,10 @@ public sealed class EndpointSession : IAsyncDisposable
     /// <summary>This library with the shrinking tail but without sending a request early: what strictly counted
     /// requests can reach.</summary>
     public TransferUtility OursStrict { get; }
+
+    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>; what it
+    /// learns carries over from one iteration to the next, as in a long-lived utility.</summary>
+    public TransferUtility OursAdaptive { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -75,6 +80,10 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         NetworkProfile.Raw => new InMemoryS3Options { Profile = InMemoryS3Profile.Raw },
         NetworkProfile.S3Like => new InMemoryS3Options { Profile = InMemoryS3Profile.S3Like },
+        NetworkProfile.S3Throttled => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like, SlowDownAboveRequestsPerSecond = BenchmarkSettings.SlowDownRate,
+        },
         NetworkProfile.S3Harsh => new InMemoryS3Options
         {
             Profile = InMemoryS3Profile.S3Like,
@@ -109,6 +118,7 @@ public sealed class EndpointSession : IAsyncDisposable
         Ours.Dispose();
         OursUniform.Dispose();
         OursStrict.Dispose();
+        OursAdaptive.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -22,7 +22,8 @@ public static class InterleavedMode
     private const string FileCeiling = "RawHttp10StreamsToFile";
     private const string Incumbent = "AwsSdkPart";
 
-    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks)];
+    private static readonly Type[] s_scenarios =
+        [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(AdaptiveDownloadBenchmarks), typeof(AdaptiveDirectoryBenchmarks)];
 
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
     {
@@ -30,11 +31,14 @@ public static class InterleavedMode
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
-        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) |");
-        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|");
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | 503s (all rounds) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|");
         foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
         {
-            foreach (NetworkProfile profile in BenchmarkSettings.Profiles())
+            // A scenario may choose its own profiles (a static Profiles property), as it does for BenchmarkDotNet.
+            var profiles = type.GetProperty("Profiles", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IEnumerable<NetworkProfile>
+                ?? BenchmarkSettings.Profiles();
+            foreach (NetworkProfile profile in profiles)
             {
                 await RunScenarioAsync(type, profile, rounds, chosen, table);
             }
@@ -53,9 +57,11 @@ public static class InterleavedMode
     {
         object scenario = Activator.CreateInstance(type)!;
         type.GetProperty("Profile")!.SetValue(scenario, profile);
+        string incumbent = type.GetMethods().FirstOrDefault(m => m.GetCustomAttribute<BenchmarkAttribute>()?.Baseline == true)?.Name ?? Incumbent;
         MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
-            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent))];
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling || m.Name == incumbent))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
+        var slowDowns = methods.ToDictionary(m => m.Name, _ => 0L);
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
         {
@@ -70,8 +76,10 @@ public static class InterleavedMode
                 for (int i = 0; i < methods.Length; i++)
                 {
                     MethodInfo method = methods[(i + round) % methods.Length];
+                    await ResetCountersAsync(scenario);
                     double ms = await TimeAsync(scenario, type, method);
                     times[method.Name].Add(ms);
+                    slowDowns[method.Name] += await SlowDownsAsync(scenario);
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {profile} round {round + 1} {method.Name}: {ms:0.0} ms"));
                 }
             }
@@ -86,11 +94,23 @@ public static class InterleavedMode
             List<double> mine = times[method.Name];
             string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
-            string vsSdk = times.TryGetValue(Incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
+            string vsSdk = times.TryGetValue(incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
+                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {slowDowns[method.Name]} |"));
         }
     }
+
+    private static async Task ResetCountersAsync(object scenario)
+    {
+        if (scenario is ITransferScenario transfer)
+        {
+            await transfer.Session.Endpoint.ResetCountersAsync();
+        }
+    }
+
+    /// <summary>The 503 SlowDown answers since the last reset: what this method's transfer drew.</summary>
+    private static async Task<long> SlowDownsAsync(object scenario) =>
+        scenario is ITransferScenario transfer ? (await transfer.Session.Endpoint.GetCountersAsync()).SlowDownResponses : 0;
 
     /// <summary>The median over rounds of reference time / this time (above 1: faster than the reference).</summary>
     private static string Ratio(List<double> reference, List<double> mine) =>

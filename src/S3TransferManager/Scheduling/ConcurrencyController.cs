@@ -28,6 +28,7 @@ internal sealed class ConcurrencyController
 
     internal const int MaxHold = 64;
 
+    private readonly int _initial;
     private readonly int _floor;
     private readonly int _ceiling;
 
@@ -61,7 +62,8 @@ internal sealed class ConcurrencyController
         ArgumentOutOfRangeException.ThrowIfLessThan(ceiling, floor);
         _floor = floor;
         _ceiling = ceiling;
-        Limit = Math.Clamp(initial, floor, ceiling);
+        _initial = Math.Clamp(initial, floor, ceiling);
+        Limit = _initial;
     }
 
     /// <summary>The budget now.</summary>
@@ -127,6 +129,24 @@ internal sealed class ConcurrencyController
             Grow();
         }
 
+        return Limit;
+    }
+
+    /// <summary>
+    /// Starts over after the utility was idle: the budget goes back to where it started (if above), doubling again while
+    /// that pays. What was learned may be stale, and a burst of the old budget's requests at once is what a server
+    /// that limits its request rate throttles (TCP restarts its window after idle for the same reason). The wait
+    /// between probes that failed is kept.
+    /// </summary>
+    /// <returns>The budget now.</returns>
+    public int Restart()
+    {
+        Limit = Math.Min(Limit, _initial);
+        _slowStart = true;
+        _probing = false;
+        _settling = false;
+        _baseline = 0;
+        _hold = 0;
         return Limit;
     }
 

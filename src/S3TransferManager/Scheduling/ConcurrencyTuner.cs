@@ -5,7 +5,8 @@ namespace S3TransferManager.Scheduling;
 /// <summary>
 /// Adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>): adds up the bytes every
 /// transfer of a utility moves, in windows, and at the end of each lets the <see cref="ConcurrencyController"/> move the
-/// <see cref="RequestScheduler"/>'s budget. Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
+/// <see cref="RequestScheduler"/>'s budget; after a pause of more than two windows without a byte it restarts
+/// (<see cref="ConcurrencyController.Restart"/>). Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
 /// metrics (<see cref="ThrottleListener"/>), each attempt the SDK retries included. No timer: a window is closed by the first report
 /// after it ends, so an idle utility costs nothing, and a window that spans idle time is dropped.
 /// </summary>
@@ -58,7 +59,11 @@ internal sealed class ConcurrencyTuner : IDisposable
         Interlocked.Add(ref _bytes, bytes);
         long now = _time.GetTimestamp();
         long since = now - Interlocked.Exchange(ref _lastReport, now);
-        if (_scheduler.HasWaitersHint)
+        if (since > 2 * _windowTicks)
+        {
+            Restart(now);
+        }
+        else if (_scheduler.HasWaitersHint)
         {
             Interlocked.Add(ref _saturatedTicks, since);
         }
@@ -81,6 +86,31 @@ internal sealed class ConcurrencyTuner : IDisposable
     }
 
     public void Dispose() => Interlocked.Exchange(ref _throttles, null)?.Dispose();
+
+    /// <summary>The first bytes after idle time: a new window, and the controller starts over.</summary>
+    private void Restart(long now)
+    {
+        if (!_lock.TryEnter())
+        {
+            return;
+        }
+
+        try
+        {
+            _windowStart = now;
+            Interlocked.Exchange(ref _saturatedTicks, 0);
+            Interlocked.Exchange(ref _bytes, 0);
+            int limit = _controller.Restart();
+            if (limit != _scheduler.MaxRequestsInFlight)
+            {
+                _scheduler.SetLimit(limit);
+            }
+        }
+        finally
+        {
+            _lock.Exit();
+        }
+    }
 
     private void CloseWindow(long now)
     {

@@ -143,4 +143,14 @@ public sealed class ConcurrencyControllerTests
 
         Assert.InRange(controller.Limit, floor, ceiling);
     }
+
+    [Fact]
+    public void Restart_AfterGrowing_GoesBackToTheInitialBudget()
+    {
+        var controller = new ConcurrencyController(initial: 10, floor: 2, ceiling: 64);
+        FeedLinear(controller, 1_000_000, windows: 10);
+        Assert.True(controller.Limit > 10);
+
+        Assert.Equal(10, controller.Restart());
+    }
 }

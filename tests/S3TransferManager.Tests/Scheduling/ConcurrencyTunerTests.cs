@@ -91,4 +91,23 @@ public sealed class ConcurrencyTunerTests
             (await lease.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
         }
     }
+
+    [Fact]
+    public async Task OnBytes_AfterIdleTime_RestartsFromTheInitialBudget()
+    {
+        using ConcurrencyTuner tuner = CreateTuner();
+        using TransferLane lane = _scheduler.OpenLane();
+        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
+        tuner.OnBytes(1_000_000);
+        _time.Advance(Window);
+        tuner.OnBytes(1_000_000);
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
+
+        _time.Advance(TimeSpan.FromSeconds(5));
+        tuner.OnBytes(1_000_000);
+
+        Assert.Equal(4, _scheduler.MaxRequestsInFlight);
+        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
+        held.ForEach(lease => lease.Dispose());
+    }
 }
