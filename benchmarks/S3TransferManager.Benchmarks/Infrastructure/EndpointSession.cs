@@ -11,10 +11,10 @@ public sealed class EndpointSession : IAsyncDisposable
 {
     public const string Bucket = "bench";
 
-    private EndpointSession(InMemoryS3Process endpoint)
+    private EndpointSession(InMemoryS3Process endpoint, bool throttled = false)
     {
         Endpoint = endpoint;
-        Client = S3ClientFactory.Create(endpoint.ServiceUrl);
+        Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled);
         // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
         // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
         Ours = new TransferUtility(Client);
@@ -72,7 +72,7 @@ public sealed class EndpointSession : IAsyncDisposable
     public static async Task<EndpointSession> StartAsync(NetworkProfile profile)
     {
         InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(OptionsFor(profile), FindServerAssembly());
-        return new EndpointSession(endpoint);
+        return new EndpointSession(endpoint, throttled: profile == NetworkProfile.S3Throttled);
     }
 
     /// <summary>The endpoint's options for <paramref name="profile"/>.</summary>

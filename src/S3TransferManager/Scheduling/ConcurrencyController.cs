@@ -22,11 +22,11 @@ internal sealed class ConcurrencyController
     /// <summary>A window counts when requests waited for a slot during at least this share of it.</summary>
     internal const double MinSaturatedShare = 0.5;
 
-    /// <summary>Windows to wait before probing again after a step back; doubles with each failed probe, up to
-    /// <see cref="MaxHold"/>.</summary>
+    /// <summary>Windows to wait before probing again after a step back; after a probe that did not pay, it doubles
+    /// with each such probe, up to <see cref="MaxHold"/>.</summary>
     internal const int MinHold = 4;
 
-    internal const int MaxHold = 64;
+    internal const int MaxHold = 16;
 
     private readonly int _initial;
     private readonly int _floor;
@@ -81,8 +81,9 @@ internal sealed class ConcurrencyController
 
         if (sample.Throttled > 0)
         {
-            _holdLength = Math.Min(MaxHold, _holdLength * 2);
-            StepBack(Limit / 2);
+            // Halved, then growing again after the shortest wait: against a server that limits its request rate the
+            // budget saws between the rate and half of it instead of settling at the floor.
+            StepBack(Limit / 2, MinHold);
             return Limit;
         }
 
@@ -107,7 +108,7 @@ internal sealed class ConcurrencyController
             {
                 // More requests, no more bytes: each request moved less. Back to where it was, and probe later.
                 _holdLength = Math.Min(MaxHold, _holdLength * 2);
-                StepBack(_beforeProbe);
+                StepBack(_beforeProbe, _holdLength);
             }
 
             return Limit;
@@ -115,7 +116,7 @@ internal sealed class ConcurrencyController
 
         if (_baseline > 0 && rate < _baseline * (1 - MaxDrop))
         {
-            StepBack(Limit - Math.Max(1, Limit / 4));
+            StepBack(Limit - Math.Max(1, Limit / 4), _holdLength);
             return Limit;
         }
 
@@ -158,13 +159,13 @@ internal sealed class ConcurrencyController
         _settling = _probing;
     }
 
-    private void StepBack(int limit)
+    private void StepBack(int limit, int hold)
     {
         Limit = Math.Clamp(limit, _floor, _ceiling);
         _slowStart = false;
         _probing = false;
         _settling = true;
         _baseline = 0;
-        _hold = _holdLength;
+        _hold = hold;
     }
 }
