@@ -42,6 +42,7 @@ internal sealed class TransferResources
             Scheduler = new RequestScheduler(controller.Limit, allowSharedSlots: false);
             Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, config.AdaptiveWindow);
             Tuner.Watch(client);
+            Scheduler.Waking = Tuner.OnWaking;
         }
 
         Buffers = new BufferBudget(config.BufferMemoryLimit);

@@ -5,8 +5,8 @@ namespace S3TransferManager.Scheduling;
 /// <summary>
 /// Adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>): adds up the bytes every
 /// transfer of a utility moves, in windows, and at the end of each lets the <see cref="ConcurrencyController"/> move the
-/// <see cref="RequestScheduler"/>'s budget; after a pause of more than two windows without a byte it restarts
-/// (<see cref="ConcurrencyController.Restart"/>). Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
+/// <see cref="RequestScheduler"/>'s budget; when a request comes after more than two windows without a byte, it
+/// restarts (<see cref="ConcurrencyController.Restart"/>) before that transfer's first burst of requests. Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
 /// metrics (<see cref="ThrottleListener"/>), each attempt the SDK retries included. No timer: a window is closed by the first report
 /// after it ends, so an idle utility costs nothing, and a window that spans idle time is dropped.
 /// </summary>
@@ -59,11 +59,7 @@ internal sealed class ConcurrencyTuner : IDisposable
         Interlocked.Add(ref _bytes, bytes);
         long now = _time.GetTimestamp();
         long since = now - Interlocked.Exchange(ref _lastReport, now);
-        if (since > 2 * _windowTicks)
-        {
-            Restart(now);
-        }
-        else if (_scheduler.HasWaitersHint)
+        if (_scheduler.HasWaitersHint)
         {
             Interlocked.Add(ref _saturatedTicks, since);
         }
@@ -71,6 +67,17 @@ internal sealed class ConcurrencyTuner : IDisposable
         if (now - Volatile.Read(ref _windowStart) >= _windowTicks)
         {
             CloseWindow(now);
+        }
+    }
+
+    /// <summary>A request after a time without any: after more than two windows without a byte moved, the controller
+    /// starts over before the requests that follow are lent slots (a transfer's first burst).</summary>
+    public void OnWaking()
+    {
+        long now = _time.GetTimestamp();
+        if (now - Volatile.Read(ref _lastReport) > 2 * _windowTicks)
+        {
+            Restart(now);
         }
     }
 
@@ -87,7 +94,7 @@ internal sealed class ConcurrencyTuner : IDisposable
 
     public void Dispose() => Interlocked.Exchange(ref _throttles, null)?.Dispose();
 
-    /// <summary>The first bytes after idle time: a new window, and the controller starts over.</summary>
+    /// <summary>A new window, and the controller starts over.</summary>
     private void Restart(long now)
     {
         if (!_lock.TryEnter())
@@ -98,6 +105,7 @@ internal sealed class ConcurrencyTuner : IDisposable
         try
         {
             _windowStart = now;
+            Volatile.Write(ref _lastReport, now);
             Interlocked.Exchange(ref _saturatedTicks, 0);
             Interlocked.Exchange(ref _bytes, 0);
             int limit = _controller.Restart();

@@ -72,6 +72,10 @@ internal sealed class RequestScheduler
     /// samples it on every progress report and can live with a stale answer.</summary>
     internal bool HasWaitersHint => Volatile.Read(ref _waitingLanes) > 0;
 
+    /// <summary>Called, outside the lock, when a request is lent a slot while no other was lent: the utility was idle.
+    /// The lease is already granted; the callback may move the budget before the requests that follow.</summary>
+    internal Action? Waking { get; set; }
+
     /// <summary>Moves the budget. Raising it lends the new slots to waiters at once; lowering it takes effect as
     /// leases come back (none is revoked).</summary>
     /// <param name="limit">The new budget, at least 1.</param>
@@ -122,23 +126,33 @@ internal sealed class RequestScheduler
     /// <summary>Lends a slot at once when one is free and nobody waits; otherwise queues the waiter on its lane.</summary>
     internal bool TryAcquireOrEnqueue(TransferLane lane, LeaseWaiter waiter)
     {
+        bool waking;
         lock (_lock)
         {
             if (_available > 0 && _ready.Count == 0)
             {
+                waking = _available == MaxRequestsInFlight;
                 _available--;
-                return true;
             }
-
-            lane.Waiters.Enqueue(waiter);
-            if (lane.ReadyNode is null)
+            else
             {
-                lane.ReadyNode = _ready.AddLast(lane);
-            }
+                lane.Waiters.Enqueue(waiter);
+                if (lane.ReadyNode is null)
+                {
+                    lane.ReadyNode = _ready.AddLast(lane);
+                }
 
-            Volatile.Write(ref _waitingLanes, _ready.Count);
-            return false;
+                Volatile.Write(ref _waitingLanes, _ready.Count);
+                return false;
+            }
         }
+
+        if (waking)
+        {
+            Waking?.Invoke();
+        }
+
+        return true;
     }
 
     /// <summary>Takes a slot back and lends it to the next lane in turn that still has a live waiter.</summary>

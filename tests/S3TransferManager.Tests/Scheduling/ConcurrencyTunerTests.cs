@@ -93,7 +93,7 @@ public sealed class ConcurrencyTunerTests
     }
 
     [Fact]
-    public async Task OnBytes_AfterIdleTime_RestartsFromTheInitialBudget()
+    public async Task OnWaking_AfterIdleTime_RestartsFromTheInitialBudget()
     {
         using ConcurrencyTuner tuner = CreateTuner();
         using TransferLane lane = _scheduler.OpenLane();
@@ -104,9 +104,26 @@ public sealed class ConcurrencyTunerTests
         Assert.Equal(8, _scheduler.MaxRequestsInFlight);
 
         _time.Advance(TimeSpan.FromSeconds(5));
-        tuner.OnBytes(1_000_000);
+        tuner.OnWaking();
 
         Assert.Equal(4, _scheduler.MaxRequestsInFlight);
+        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
+        held.ForEach(lease => lease.Dispose());
+    }
+
+    [Fact]
+    public async Task OnWaking_WhileBytesFlow_KeepsTheBudget()
+    {
+        using ConcurrencyTuner tuner = CreateTuner();
+        using TransferLane lane = _scheduler.OpenLane();
+        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
+        tuner.OnBytes(1_000_000);
+        _time.Advance(Window);
+        tuner.OnBytes(1_000_000);
+
+        tuner.OnWaking();
+
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
         (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
         held.ForEach(lease => lease.Dispose());
     }

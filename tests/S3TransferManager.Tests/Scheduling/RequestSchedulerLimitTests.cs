@@ -41,4 +41,22 @@ public sealed class RequestSchedulerLimitTests
         third.Dispose();
         (await waiting.WaitAsync(Bound)).Dispose();
     }
+
+    [Fact]
+    public async Task Waking_FirstRequestAfterIdle_IsCalledOnceBeforeTheNext()
+    {
+        var scheduler = new RequestScheduler(4, allowSharedSlots: false);
+        int calls = 0;
+        scheduler.Waking = () => calls++;
+        using TransferLane lane = scheduler.OpenLane();
+
+        RequestLease first = await lane.AcquireAsync(default);
+        RequestLease second = await lane.AcquireAsync(default);
+        Assert.Equal(1, calls);
+        first.Dispose();
+        second.Dispose();
+        (await lane.AcquireAsync(default)).Dispose();
+
+        Assert.Equal(2, calls);
+    }
 }
