@@ -47,6 +47,9 @@ internal sealed class ConcurrencyController
     /// <summary>Throughput at the current budget in bytes per second, smoothed; 0: not measured yet.</summary>
     private double _baseline;
 
+    /// <summary>Counted windows in a row whose throughput fell below the baseline by more than <see cref="MaxDrop"/>.</summary>
+    private int _drops;
+
     /// <summary>Counted windows left before the next probe.</summary>
     private int _hold;
 
@@ -116,9 +119,16 @@ internal sealed class ConcurrencyController
 
         if (_baseline > 0 && rate < _baseline * (1 - MaxDrop))
         {
-            StepBack(Limit - Math.Max(1, Limit / 4), _holdLength);
+            // Two windows in a row: on a shared machine one window of a latency-bound transfer dips that far by chance.
+            if (++_drops >= 2)
+            {
+                StepBack(Limit - Math.Max(1, Limit / 4), _holdLength);
+            }
+
             return Limit;
         }
+
+        _drops = 0;
 
         _baseline = _baseline == 0 ? rate : (_baseline + rate) / 2;
         if (_hold > 0)
@@ -166,6 +176,7 @@ internal sealed class ConcurrencyController
         _probing = false;
         _settling = true;
         _baseline = 0;
+        _drops = 0;
         _hold = hold;
     }
 }

@@ -94,12 +94,14 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
-    public void Next_ThroughputFallsAtAnUnchangedBudget_StepsBack()
+    public void Next_ThroughputFallsTwoWindowsInARow_StepsBack()
     {
         var controller = new ConcurrencyController(initial: 16, floor: 2, ceiling: 16);
         controller.Next(Busy(16_000_000));
         controller.Next(Busy(16_000_000));
 
+        controller.Next(Busy(8_000_000));
+        Assert.Equal(16, controller.Limit);
         controller.Next(Busy(8_000_000));
 
         Assert.Equal(12, controller.Limit);
