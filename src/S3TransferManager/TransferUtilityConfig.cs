@@ -37,7 +37,8 @@ public sealed class TransferUtilityConfig
     /// at first, then a quarter at a time); it takes back an increase that does not pay (each request moves less), halves
     /// on throttling (a 503 SlowDown or 429 from the endpoint, seen through the HTTP client's metrics, so including the
     /// attempts the SDK retries by itself), and steps back when throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
-    /// smaller), and what it learned carries over to the utility's later transfers. Downloads, uploads and directories
+    /// smaller), and starts over each time requests begin again after none was in flight (a new transfer, or a new
+    /// batch of them). Downloads, uploads and directories
     /// all share it; a directory of small objects, bound by latency, gains the most. OpenStream follows the budget but
     /// does not teach it (its pace is its reader's). Dispose the utility when done: tuning listens to the process's HTTP
     /// metrics until then.

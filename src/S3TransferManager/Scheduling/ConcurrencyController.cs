@@ -144,10 +144,10 @@ internal sealed class ConcurrencyController
     }
 
     /// <summary>
-    /// Starts over after the utility was idle: the budget goes back to where it started (if above), doubling again while
-    /// that pays. What was learned may be stale, and a burst of the old budget's requests at once is what a server
-    /// that limits its request rate throttles (TCP restarts its window after idle for the same reason). The wait
-    /// between probes that failed is kept.
+    /// Starts over after the utility had nothing in flight: the budget goes back to where it started (if above),
+    /// doubling again while that pays. What was learned may be stale, and a burst of the old budget's requests at once
+    /// is what a server that limits its request rate throttles (TCP restarts its window after idle for the same
+    /// reason). The wait after probes that did not pay is kept.
     /// </summary>
     /// <returns>The budget now.</returns>
     public int Restart()
