@@ -46,8 +46,8 @@ public sealed class EndpointSession : IAsyncDisposable
     /// requests can reach.</summary>
     public TransferUtility OursStrict { get; }
 
-    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>; what it
-    /// learns carries over from one iteration to the next, as in a long-lived utility.</summary>
+    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>, kept for
+    /// every iteration, as a long-lived utility is.</summary>
     public TransferUtility OursAdaptive { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }

@@ -6,8 +6,9 @@ namespace S3TransferManager.Benchmarks.Transfers;
 /// <summary>
 /// Adaptive concurrency on a download to a file, in the S3-like profile and against an endpoint that answers 503
 /// SlowDown above a request rate: this library at its defaults (10 requests, early requests on shared slots), with
-/// adaptive concurrency up to 64 in a long-lived utility (it keeps what it learned from one iteration to the next) and
-/// in a fresh utility per transfer (it starts from 10 every time), against the AWS SDK's TransferUtility at its
+/// adaptive concurrency up to 64 in a long-lived utility and in a fresh utility per transfer (both start each transfer
+/// from 10, since a transfer that begins while nothing is in flight restarts the tuning; the fresh one also pays the
+/// utility's construction), against the AWS SDK's TransferUtility at its
 /// defaults (10 requests). The interleaved mode reports the 503s each client drew.
 /// </summary>
 public class AdaptiveDownloadBenchmarks : ITransferScenario

@@ -4,8 +4,9 @@ namespace S3TransferManager.Scheduling;
 /// Decides the budget of requests in flight from windows of aggregate throughput, additive increase and
 /// multiplicative decrease (AIMD), between a floor and a ceiling. It grows the budget while that raises the bytes per
 /// second of all transfers together: doubling at first (slow start), then by a quarter; an increase that does not pay
-/// for itself (the bytes per request fell) is taken back, and the next probe waits longer. A throttling error halves
-/// the budget; throughput that falls at an unchanged budget (the far side is saturated) steps it back by a quarter.
+/// for itself (the bytes per request fell) is taken back, and the next probe waits longer. Throttling halves the
+/// budget; throughput that falls two windows in a row at an unchanged budget (the far side is saturated) steps it
+/// back by a quarter.
 /// Windows in which nobody waited for a slot teach nothing: the budget was not what limited the transfers.
 /// </summary>
 /// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: floor &lt;= <see cref="Limit"/> &lt;= ceiling.
@@ -26,6 +27,7 @@ internal sealed class ConcurrencyController
     /// with each such probe, up to <see cref="MaxHold"/>.</summary>
     internal const int MinHold = 4;
 
+    /// <summary>The longest wait between probes: 1.6 s of 100 ms windows.</summary>
     internal const int MaxHold = 16;
 
     private readonly int _initial;
