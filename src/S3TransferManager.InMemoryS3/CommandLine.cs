@@ -4,7 +4,7 @@ namespace S3TransferManager.InMemoryS3;
 
 /// <summary>
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
-/// --fast-etags --min-part-size N --prewarm-mb N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
 /// </summary>
 internal sealed class CommandLine
@@ -48,6 +48,12 @@ internal sealed class CommandLine
                 case "--prewarm-mb":
                     options.PrewarmedStorageBytes = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1024 * 1024;
                     break;
+                case "--slowdown-rps":
+                    options.SlowDownAboveRequestsPerSecond = double.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--slowdown-concurrent":
+                    options.SlowDownAboveConcurrentRequests = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -70,6 +76,8 @@ internal sealed class CommandLine
             "--bandwidth-mbps", (options.BandwidthBytesPerSecond / 1_000_000d).ToString(CultureInfo.InvariantCulture),
             "--min-part-size", options.MinimumPartSize.ToString(CultureInfo.InvariantCulture),
             "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),
+            "--slowdown-rps", options.SlowDownAboveRequestsPerSecond.ToString(CultureInfo.InvariantCulture),
+            "--slowdown-concurrent", options.SlowDownAboveConcurrentRequests.ToString(CultureInfo.InvariantCulture),
         };
         if (!options.ComputeMd5ETags)
         {

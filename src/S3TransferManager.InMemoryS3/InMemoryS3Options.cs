@@ -43,6 +43,18 @@ public sealed class InMemoryS3Options
     /// <value>Default 0.</value>
     public long PrewarmedStorageBytes { get; set; }
 
+    /// <summary>
+    /// Above this many requests per second (sustained; a burst of a tenth of a second passes) the endpoint answers
+    /// 503 SlowDown instead of serving, as S3 does per prefix. In any profile; see
+    /// <see cref="InMemoryS3RequestCounts.SlowDownResponses"/> for how many it sent.
+    /// </summary>
+    /// <value>Default 0: no rate limit.</value>
+    public double SlowDownAboveRequestsPerSecond { get; set; }
+
+    /// <summary>Above this many requests in flight at once the endpoint answers 503 SlowDown instead of serving.</summary>
+    /// <value>Default 0: no limit.</value>
+    public int SlowDownAboveConcurrentRequests { get; set; }
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
@@ -51,5 +63,7 @@ public sealed class InMemoryS3Options
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(BandwidthBytesPerSecond);
         ArgumentOutOfRangeException.ThrowIfNegative(MinimumPartSize);
         ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);
+        ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveRequestsPerSecond);
+        ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveConcurrentRequests);
     }
 }

@@ -8,15 +8,21 @@ public sealed class InMemoryS3RequestCounts
 {
     private readonly long[] _perOperation;
 
-    internal InMemoryS3RequestCounts(long total, int maxConcurrentRequests, long[] perOperation)
+    internal InMemoryS3RequestCounts(long total, int maxConcurrentRequests, long slowDownResponses, long[] perOperation)
     {
         Total = total;
+        SlowDownResponses = slowDownResponses;
         MaxConcurrentRequests = maxConcurrentRequests;
         _perOperation = perOperation;
     }
 
     /// <summary>Every S3 request since start or the last reset.</summary>
     public long Total { get; }
+
+    /// <summary>Requests answered 503 SlowDown (<see cref="InMemoryS3Options.SlowDownAboveRequestsPerSecond"/>,
+    /// <see cref="InMemoryS3Options.SlowDownAboveConcurrentRequests"/>) since start or the last reset; they are counted
+    /// in <see cref="Total"/> and their operation too.</summary>
+    public long SlowDownResponses { get; }
 
     /// <summary>The most requests that were in flight at once since start or the last reset.</summary>
     public int MaxConcurrentRequests { get; }
@@ -33,6 +39,7 @@ public sealed class InMemoryS3RequestCounts
         var text = new StringBuilder();
         text.Append(CultureInfo.InvariantCulture, $"Total={Total}\n");
         text.Append(CultureInfo.InvariantCulture, $"MaxConcurrentRequests={MaxConcurrentRequests}\n");
+        text.Append(CultureInfo.InvariantCulture, $"SlowDownResponses={SlowDownResponses}\n");
         foreach (S3Operation operation in Enum.GetValues<S3Operation>())
         {
             text.Append(CultureInfo.InvariantCulture, $"{operation}={Get(operation)}\n");
@@ -50,13 +57,14 @@ public sealed class InMemoryS3RequestCounts
             perOperation[(int)operation] = counters.Get(operation);
         }
 
-        return new InMemoryS3RequestCounts(counters.Total, counters.MaxInFlight, perOperation);
+        return new InMemoryS3RequestCounts(counters.Total, counters.MaxInFlight, counters.SlowDowns, perOperation);
     }
 
     internal static InMemoryS3RequestCounts Parse(string text)
     {
         long total = 0;
         int maxConcurrent = 0;
+        long slowDowns = 0;
         long[] perOperation = new long[Enum.GetValues<S3Operation>().Length];
         foreach (string line in text.Split('\n', StringSplitOptions.RemoveEmptyEntries))
         {
@@ -71,12 +79,16 @@ public sealed class InMemoryS3RequestCounts
             {
                 maxConcurrent = (int)value;
             }
+            else if (name == nameof(SlowDownResponses))
+            {
+                slowDowns = value;
+            }
             else if (Enum.TryParse(name, out S3Operation operation))
             {
                 perOperation[(int)operation] = value;
             }
         }
 
-        return new InMemoryS3RequestCounts(total, maxConcurrent, perOperation);
+        return new InMemoryS3RequestCounts(total, maxConcurrent, slowDowns, perOperation);
     }
 }

@@ -42,6 +42,9 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     /// <summary>The most requests that were in flight at once since start or the last <see cref="ResetCounters"/>.</summary>
     public int MaxConcurrentRequests => _counters.MaxInFlight;
 
+    /// <summary>Requests answered 503 SlowDown since start or the last <see cref="ResetCounters"/>.</summary>
+    public long SlowDownResponses => _counters.SlowDowns;
+
     /// <summary>Binds Kestrel to 127.0.0.1 (port 0 unless <see cref="InMemoryS3Options.Port"/> says otherwise) and starts serving.</summary>
     /// <param name="options">Settings; <see langword="null"/> for the defaults (the <see cref="InMemoryS3Profile.Raw"/> profile).</param>
     /// <param name="cancellationToken">Cancels the start.</param>
@@ -58,7 +61,10 @@ public sealed class InMemoryS3Server : IAsyncDisposable
             ? new ConnectionThrottleRegistry(options.BandwidthBytesPerSecond)
             : null;
         TimeSpan firstByteDelay = options.Profile == InMemoryS3Profile.S3Like ? options.FirstByteDelay : TimeSpan.Zero;
-        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay);
+        SlowDownGate? slowDown = options.SlowDownAboveRequestsPerSecond > 0 || options.SlowDownAboveConcurrentRequests > 0
+            ? new SlowDownGate(options.SlowDownAboveRequestsPerSecond, options.SlowDownAboveConcurrentRequests)
+            : null;
+        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowDown);
 
         // The empty builder brings Kestrel and nothing else: no logging providers, no configuration sources, no routing.
         WebApplicationBuilder builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions());

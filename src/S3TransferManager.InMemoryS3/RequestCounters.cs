@@ -7,10 +7,14 @@ internal sealed class RequestCounters
 
     private readonly long[] _perOperation = new long[s_operationCount];
     private long _total;
+    private long _slowDowns;
     private int _inFlight;
     private int _maxInFlight;
 
     public long Total => Interlocked.Read(ref _total);
+
+    /// <summary>Requests answered 503 SlowDown.</summary>
+    public long SlowDowns => Interlocked.Read(ref _slowDowns);
 
     public int MaxInFlight => Volatile.Read(ref _maxInFlight);
 
@@ -33,6 +37,8 @@ internal sealed class RequestCounters
         }
     }
 
+    public void CountSlowDown() => Interlocked.Increment(ref _slowDowns);
+
     public void EndRequest() => Interlocked.Decrement(ref _inFlight);
 
     public void Count(S3Operation operation) => Interlocked.Increment(ref _perOperation[(int)operation]);
@@ -46,6 +52,7 @@ internal sealed class RequestCounters
         }
 
         Interlocked.Exchange(ref _total, 0);
+        Interlocked.Exchange(ref _slowDowns, 0);
         Volatile.Write(ref _maxInFlight, Volatile.Read(ref _inFlight));
     }
 }

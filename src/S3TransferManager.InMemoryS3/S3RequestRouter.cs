@@ -15,7 +15,8 @@ internal sealed class S3RequestRouter(
     ObjectStore store,
     RequestCounters counters,
     ConnectionThrottleRegistry? throttles,
-    TimeSpan firstByteDelay)
+    TimeSpan firstByteDelay,
+    SlowDownGate? slowDown)
 {
     public async Task InvokeAsync(HttpContext context)
     {
@@ -28,11 +29,20 @@ internal sealed class S3RequestRouter(
         }
 
         counters.BeginRequest();
+        bool admitted = false;
         try
         {
             ApplyProfile(context);
             S3Operation operation = Classify(context.Request, bucket, key);
             counters.Count(operation);
+            admitted = slowDown?.TryEnter() ?? true;
+            if (!admitted)
+            {
+                counters.CountSlowDown();
+                await S3ErrorWriter.WriteAsync(context, StatusCodes.Status503ServiceUnavailable, "SlowDown", "Please reduce your request rate.");
+                return;
+            }
+
             await DispatchAsync(context, operation, bucket, key);
         }
         catch (Exception ex) when (ex is InvalidDataException && !context.Response.HasStarted)
@@ -45,6 +55,11 @@ internal sealed class S3RequestRouter(
         }
         finally
         {
+            if (admitted)
+            {
+                slowDown?.Exit();
+            }
+
             counters.EndRequest();
         }
     }

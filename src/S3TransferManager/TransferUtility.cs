@@ -168,6 +168,7 @@ public sealed partial class TransferUtility : ITransferUtility
     public void Dispose()
     {
         _disposed = true;
+        _resources.Tuner?.Dispose();
         _ownedClient?.Dispose();
     }
 }

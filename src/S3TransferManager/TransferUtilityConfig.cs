@@ -31,6 +31,34 @@ public sealed class TransferUtilityConfig
     /// never shared with an early request.</summary>
     internal bool ConcurrentServiceRequestsIsExplicit { get; private set; }
 
+    /// <summary>
+    /// Turns on adaptive concurrency, up to this many requests in flight: the utility measures the bytes per second of
+    /// all its transfers together, in windows of a tenth of a second, and adds requests while that still rises (doubling
+    /// at first, then a quarter at a time); it takes back an increase that does not pay (each request moves less), halves
+    /// on throttling (a 503 SlowDown or 429 from the endpoint, seen through the HTTP client's metrics, so including the
+    /// attempts the SDK retries by itself), and steps back when throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
+    /// smaller), and starts over each time requests begin again after none was in flight (a new transfer, or a new
+    /// batch of them). Downloads, uploads and directories
+    /// all share it; a directory of small objects, bound by latency, gains the most. OpenStream follows the budget but
+    /// does not teach it (its pace is its reader's). Dispose the utility when done: tuning listens to the process's HTTP
+    /// metrics until then.
+    /// </summary>
+    /// <value><see langword="null"/>: off, <see cref="ConcurrentServiceRequests"/> is the budget. Must be at least 1.
+    /// Tuning starts from <see cref="ConcurrentServiceRequests"/> (10 unless set); set explicitly, that stays a hard cap
+    /// the tuning never passes. With tuning on, every request counts against the budget (no slot carries an early
+    /// request): the budget is the number of requests open, and more of them hide the first-byte latency instead.</value>
+    public int? MaxConcurrentServiceRequests { get; set; }
+
+    /// <summary>The window adaptive concurrency measures throughput over. Internal: tests and benchmarks change it.</summary>
+    internal TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>The most requests in flight the utility may ever use: <see cref="MaxConcurrentServiceRequests"/> when
+    /// tuning (at most an explicit <see cref="ConcurrentServiceRequests"/>), otherwise <see cref="ConcurrentServiceRequests"/>.
+    /// Transfers size their workers by it.</summary>
+    internal int RequestCeiling => MaxConcurrentServiceRequests is { } max
+        ? (ConcurrentServiceRequestsIsExplicit ? Math.Min(max, ConcurrentServiceRequests) : max)
+        : ConcurrentServiceRequests;
+
     /// <summary>Uploads at least this large use a multipart upload; smaller ones a single PutObject.</summary>
     /// <value>16 MiB. Must be at least 1.</value>
     public long MinSizeBeforePartUpload { get; set; } = 16L * 1024 * 1024;
@@ -115,6 +143,11 @@ public sealed class TransferUtilityConfig
             throw new ArgumentOutOfRangeException(nameof(ConcurrentServiceRequests), ConcurrentServiceRequests, "At least 1 request must be allowed in flight.");
         }
 
+        if (MaxConcurrentServiceRequests < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxConcurrentServiceRequests), MaxConcurrentServiceRequests, "The ceiling of adaptive concurrency must be at least 1.");
+        }
+
         if (MinSizeBeforePartUpload < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(MinSizeBeforePartUpload), MinSizeBeforePartUpload, "The multipart threshold must be at least 1 byte.");
@@ -145,6 +178,8 @@ public sealed class TransferUtilityConfig
         {
             ConcurrentServiceRequests = ConcurrentServiceRequests,
             MinSizeBeforePartUpload = MinSizeBeforePartUpload,
+            MaxConcurrentServiceRequests = MaxConcurrentServiceRequests,
+            AdaptiveWindow = AdaptiveWindow,
             BufferMemoryLimit = BufferMemoryLimit,
             InterruptedBodyRetryAttempts = InterruptedBodyRetryAttempts,
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,

@@ -48,6 +48,31 @@ public sealed class TransferUtilityConfigTests
         Assert.Equal(16L * 1024 * 1024, config.MinSizeBeforePartUpload);
         Assert.Equal(3, config.InterruptedBodyRetryAttempts);
         Assert.False(config.FlushToDisk);
+        Assert.Null(config.MaxConcurrentServiceRequests);
+    }
+
+    [Fact]
+    public void Validated_MaxConcurrentServiceRequestsBelowOne_Throws()
+    {
+        var config = new TransferUtilityConfig { MaxConcurrentServiceRequests = 0 };
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => config.Validated());
+    }
+
+    [Theory]
+    [InlineData(null, null, 10)]
+    [InlineData(null, 64, 64)]
+    [InlineData(16, 64, 16)]
+    [InlineData(16, null, 16)]
+    public void RequestCeiling_ExplicitConcurrencyStaysAHardCap(int? concurrent, int? max, int expected)
+    {
+        var config = new TransferUtilityConfig { MaxConcurrentServiceRequests = max };
+        if (concurrent is { } value)
+        {
+            config.ConcurrentServiceRequests = value;
+        }
+
+        Assert.Equal(expected, config.Validated().RequestCeiling);
     }
 
     [Fact]
@@ -65,6 +90,7 @@ public sealed class TransferUtilityConfigTests
                 int number => number + 1,
                 long number => number + 1,
                 TimeSpan span => span + TimeSpan.FromSeconds(1),
+                null when property.PropertyType == typeof(int?) => 7,
                 _ => throw new InvalidOperationException($"Add a changed value for {property.Name} ({property.PropertyType.Name}) to this test."),
             });
         }

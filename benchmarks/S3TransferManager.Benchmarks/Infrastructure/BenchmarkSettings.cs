@@ -18,6 +18,9 @@ public static class BenchmarkSettings
     /// default Raw,S3Like), so a run can pick one without editing attributes.</summary>
     public const string ProfilesVariable = "S3TM_BENCH_PROFILES";
 
+    /// <summary>The request rate above which the S3Throttled profile answers 503 SlowDown (default 200 a second).</summary>
+    public const string SlowDownRateVariable = "S3TM_BENCH_SLOWDOWN_RPS";
+
     /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
     public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
 
@@ -26,6 +29,10 @@ public static class BenchmarkSettings
 
     /// <summary>Parallel requests for every client that has the knob.</summary>
     public const int Concurrency = 10;
+
+    /// <summary>The ceiling of adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>):
+    /// the S3 client's connection limit.</summary>
+    public const int AdaptiveCeiling = 64;
 
     /// <summary>The size of every read-and-discard buffer.</summary>
     public const int ReadBufferSize = 64 * 1024;
@@ -38,6 +45,9 @@ public static class BenchmarkSettings
 
     /// <summary>The number of small objects (default 1000).</summary>
     public static int SmallObjectCount => ReadInt(SmallCountVariable, 1000);
+
+    /// <summary>Requests per second above which the S3Throttled profile answers 503 SlowDown.</summary>
+    public static int SlowDownRate => ReadInt(SlowDownRateVariable, 200);
 
     /// <summary>The profiles chosen by <see cref="ProfilesVariable"/> (default Raw and S3Like).</summary>
     public static IEnumerable<NetworkProfile> Profiles()

@@ -11,10 +11,10 @@ public sealed class EndpointSession : IAsyncDisposable
 {
     public const string Bucket = "bench";
 
-    private EndpointSession(InMemoryS3Process endpoint)
+    private EndpointSession(InMemoryS3Process endpoint, bool throttled = false)
     {
         Endpoint = endpoint;
-        Client = S3ClientFactory.Create(endpoint.ServiceUrl);
+        Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled);
         // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
         // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
         Ours = new TransferUtility(Client);
@@ -26,6 +26,7 @@ public sealed class EndpointSession : IAsyncDisposable
         {
             ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadLookahead = false,
         });
+        OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl);
@@ -44,6 +45,10 @@ public sealed class EndpointSession : IAsyncDisposable
     /// <summary>This library with the shrinking tail but without sending a request early: what strictly counted
     /// requests can reach.</summary>
     public TransferUtility OursStrict { get; }
+
+    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>, kept for
+    /// every iteration, as a long-lived utility is.</summary>
+    public TransferUtility OursAdaptive { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -67,7 +72,7 @@ public sealed class EndpointSession : IAsyncDisposable
     public static async Task<EndpointSession> StartAsync(NetworkProfile profile)
     {
         InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(OptionsFor(profile), FindServerAssembly());
-        return new EndpointSession(endpoint);
+        return new EndpointSession(endpoint, throttled: profile == NetworkProfile.S3Throttled);
     }
 
     /// <summary>The endpoint's options for <paramref name="profile"/>.</summary>
@@ -75,6 +80,10 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         NetworkProfile.Raw => new InMemoryS3Options { Profile = InMemoryS3Profile.Raw },
         NetworkProfile.S3Like => new InMemoryS3Options { Profile = InMemoryS3Profile.S3Like },
+        NetworkProfile.S3Throttled => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like, SlowDownAboveRequestsPerSecond = BenchmarkSettings.SlowDownRate,
+        },
         NetworkProfile.S3Harsh => new InMemoryS3Options
         {
             Profile = InMemoryS3Profile.S3Like,
@@ -109,6 +118,7 @@ public sealed class EndpointSession : IAsyncDisposable
         Ours.Dispose();
         OursUniform.Dispose();
         OursStrict.Dispose();
+        OursAdaptive.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -12,4 +12,8 @@ public enum NetworkProfile
 
     /// <summary>50 ms to the first byte, 30 MB/s per connection: a far region or a slow link.</summary>
     S3Harsh,
+
+    /// <summary>S3Like, and 503 SlowDown above a request rate (<see cref="BenchmarkSettings.SlowDownRate"/>, 200 a
+    /// second by default, a burst of a tenth of that), as S3 throttles a prefix.</summary>
+    S3Throttled,
 }

@@ -6,16 +6,27 @@ namespace S3TransferManager.Benchmarks.Infrastructure;
 /// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required.</summary>
 public static class S3ClientFactory
 {
-    public static AmazonS3Client Create(Uri serviceUrl) =>
-        new(
-            new BasicAWSCredentials("bench", "bench"),
-            new AmazonS3Config
-            {
-                ServiceURL = serviceUrl.ToString(),
-                ForcePathStyle = true,
-                AuthenticationRegion = "us-east-1",
-                RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
-                ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
-                MaxConnectionsPerServer = 64,
-            });
+    /// <param name="serviceUrl">The endpoint.</param>
+    /// <param name="throttled">For an endpoint that answers 503 SlowDown: up to 10 retries, without the SDK's retry quota,
+    /// so that neither library's transfer fails when the SDK gives up (with its defaults the AWS SDK's own directory
+    /// download did, in the first run); both libraries share the client and its retries.</param>
+    public static AmazonS3Client Create(Uri serviceUrl, bool throttled = false)
+    {
+        var config = new AmazonS3Config
+        {
+            ServiceURL = serviceUrl.ToString(),
+            ForcePathStyle = true,
+            AuthenticationRegion = "us-east-1",
+            RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
+            ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
+            MaxConnectionsPerServer = 64,
+        };
+        if (throttled)
+        {
+            config.MaxErrorRetry = 10;
+            config.ThrottleRetries = false;
+        }
+
+        return new AmazonS3Client(new BasicAWSCredentials("bench", "bench"), config);
+    }
 }

@@ -9,8 +9,8 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods (and validation on
-/// against off, with a ratio to the scenario's baseline method) in process, in
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods (validation on
+/// against off, adaptive concurrency against the SDK, each with its other <c>[Params]</c> in turn) in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
 /// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
 /// building and testing) hits every client alike. BenchmarkDotNet runs all iterations of one method before the next,
@@ -23,7 +23,8 @@ public static class InterleavedMode
     private const string FileCeiling = "RawHttp10StreamsToFile";
     private const string Incumbent = "AwsSdkPart";
 
-    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks)];
+    private static readonly Type[] s_scenarios =
+        [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks), typeof(AdaptiveDownloadBenchmarks), typeof(AdaptiveDirectoryBenchmarks)];
 
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
     {
@@ -31,11 +32,14 @@ public static class InterleavedMode
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
-        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | client CPU (median) | CPU: baseline / this (median) |");
-        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | 503s (all rounds) | client CPU (median) | CPU: baseline / this (median) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
         {
-            foreach (NetworkProfile profile in BenchmarkSettings.Profiles())
+            // A scenario may choose its own profiles (a static Profiles property), as it does for BenchmarkDotNet.
+            var profiles = type.GetProperty("Profiles", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IEnumerable<NetworkProfile>
+                ?? BenchmarkSettings.Profiles();
+            foreach (NetworkProfile profile in profiles)
             {
                 foreach ((PropertyInfo Property, object? Value)[] parameters in OtherParams(type))
                 {
@@ -58,11 +62,10 @@ public static class InterleavedMode
     private static IEnumerable<(PropertyInfo Property, object? Value)[]> OtherParams(Type type)
     {
         IEnumerable<(PropertyInfo Property, object? Value)[]> combinations = [[]];
-        foreach (PropertyInfo property in type.GetProperties().Where(p => p.Name != "Profile" && p.GetCustomAttribute<ParamsAttribute>() is not null))
+        foreach (PropertyInfo property in type.GetProperties().Where(p => p.Name is not "Profile" && p.GetCustomAttribute<ParamsAttribute>() is not null))
         {
             object?[] values = property.GetCustomAttribute<ParamsAttribute>()!.Values;
-            combinations = [.. combinations.SelectMany(c => values.Select(v => (Property: property, Value: v)), (c, pair) => (IEnumerable<(PropertyInfo, object?)>)[.. c, pair])
-                .Select(c => c.ToArray())];
+            combinations = [.. combinations.SelectMany(c => values.Select(v => (IEnumerable<(PropertyInfo, object?)>)[.. c, (property, v)])).Select(c => c.ToArray())];
         }
 
         return combinations;
@@ -73,6 +76,7 @@ public static class InterleavedMode
     {
         object scenario = Activator.CreateInstance(type)!;
         PropertyInfo profileProperty = type.GetProperty("Profile")!;
+        // Some scenarios take the endpoint's own profile type (Raw or S3Like: the same 20 ms and 60 MB/s).
         profileProperty.SetValue(scenario, profileProperty.PropertyType == typeof(NetworkProfile)
             ? profile
             : Enum.Parse(profileProperty.PropertyType, profile.ToString()));
@@ -81,12 +85,15 @@ public static class InterleavedMode
             property.SetValue(scenario, value);
         }
 
-        string label = string.Concat(type.Name.Replace("Benchmarks", "", StringComparison.Ordinal), string.Concat(parameters.Select(p => $" {p.Value}")));
-        string? baseline = type.GetMethods().FirstOrDefault(m => m.GetCustomAttribute<BenchmarkAttribute>() is { Baseline: true })?.Name;
+        string label = type.Name.Replace("Benchmarks", "", StringComparison.Ordinal) + string.Concat(parameters.Select(p => $" {p.Value}"));
+        // The baseline method is the reference of "x baseline" (validation off, say), and of "x AWS SDK" when it is the SDK's.
+        string? baseline = type.GetMethods().FirstOrDefault(m => m.GetCustomAttribute<BenchmarkAttribute>()?.Baseline == true)?.Name;
+        string incumbent = baseline is not null && baseline.StartsWith("AwsSdk", StringComparison.Ordinal) ? baseline : Incumbent;
         MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
-            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent || m.Name == baseline))];
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling || m.Name == incumbent || m.Name == baseline))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
         var cpu = methods.ToDictionary(m => m.Name, _ => new List<double>());
+        var slowDowns = methods.ToDictionary(m => m.Name, _ => 0L);
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
         {
@@ -101,9 +108,11 @@ public static class InterleavedMode
                 for (int i = 0; i < methods.Length; i++)
                 {
                     MethodInfo method = methods[(i + round) % methods.Length];
+                    await ResetCountersAsync(scenario);
                     (double ms, double cpuMs) = await TimeAsync(scenario, type, method);
                     times[method.Name].Add(ms);
                     cpu[method.Name].Add(cpuMs);
+                    slowDowns[method.Name] += await SlowDownsAsync(scenario);
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{label} {profile} round {round + 1} {method.Name}: {ms:0.0} ms, CPU {cpuMs:0.0} ms"));
                 }
             }
@@ -118,13 +127,25 @@ public static class InterleavedMode
             List<double> mine = times[method.Name];
             string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
-            string vsSdk = times.TryGetValue(Incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
-            string vsBaseline = baseline is not null && times.TryGetValue(baseline, out var reference) ? Ratio(reference, mine) : "n/a";
+            string vsSdk = times.TryGetValue(incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
+            string vsBaseline = baseline is not null ? Ratio(times[baseline], mine) : "n/a";
             string cpuVsBaseline = baseline is not null ? Ratio(cpu[baseline], cpu[method.Name]) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {label} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {vsBaseline} | {Median(cpu[method.Name]):0.0} ms | {cpuVsBaseline} |"));
+                $"| {label} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {vsBaseline} | {slowDowns[method.Name]} | {Median(cpu[method.Name]):0.0} ms | {cpuVsBaseline} |"));
         }
     }
+
+    private static async Task ResetCountersAsync(object scenario)
+    {
+        if (scenario is ITransferScenario transfer)
+        {
+            await transfer.Session.Endpoint.ResetCountersAsync();
+        }
+    }
+
+    /// <summary>The 503 SlowDown answers since the last reset: what this method's transfer drew.</summary>
+    private static async Task<long> SlowDownsAsync(object scenario) =>
+        scenario is ITransferScenario transfer ? (await transfer.Session.Endpoint.GetCountersAsync()).SlowDownResponses : 0;
 
     /// <summary>The median over rounds of reference time / this time (above 1: faster than the reference).</summary>
     private static string Ratio(List<double> reference, List<double> mine) =>

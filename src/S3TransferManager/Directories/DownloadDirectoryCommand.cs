@@ -29,7 +29,7 @@ internal sealed class DownloadDirectoryCommand
     {
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
         // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects.
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
+        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);

@@ -32,7 +32,7 @@ internal sealed class UploadDirectoryCommand
         _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, -1, -1));
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads).
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.ConcurrentServiceRequests, _request.FailurePolicy);
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
         try
         {
             await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);

@@ -70,7 +70,7 @@ internal sealed class DownloadSession : IDisposable
             }
 
             (DownloadTarget target, PartLayout layout) = Describe(request, response,
-                resources.Config.DownloadTail ? resources.Config.ConcurrentServiceRequests : 0);
+                resources.Config.DownloadTail ? resources.Scheduler.MaxRequestsInFlight : 0);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             DownloadChecksumValidator? validator = null;

@@ -18,7 +18,7 @@ internal sealed class FileDownloadCommand
     {
         _resources = resources;
         _request = request;
-        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider, resources.Tuner);
     }
 
     public async Task<TransferUtilityDownloadResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -106,7 +106,7 @@ internal sealed class FileDownloadCommand
         }
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.ConcurrentServiceRequests, async (turn, token) =>
+        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling, async (turn, token) =>
         {
             ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
             await using (body.ConfigureAwait(false))

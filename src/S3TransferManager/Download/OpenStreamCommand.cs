@@ -89,7 +89,7 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.ConcurrentServiceRequests, async (turn, token) =>
+            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.RequestCeiling, async (turn, token) =>
             {
                 try
                 {

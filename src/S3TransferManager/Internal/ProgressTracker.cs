@@ -22,6 +22,9 @@ internal sealed class ProgressTracker
 
     private readonly Action<TransferProgressArgs>? _raise;
     private readonly TimeProvider _time;
+
+    // Where adaptive concurrency learns the bytes every transfer moves; null when it is off.
+    private readonly Scheduling.ConcurrencyTuner? _tuner;
     private readonly Lock _lock = new();
 
     // Bytes moved so far. Written under _lock when someone listens, with Interlocked otherwise.
@@ -38,8 +41,10 @@ internal sealed class ProgressTracker
 
     /// <param name="raise">Raises one event; <see langword="null"/> when nobody listens.</param>
     /// <param name="time">The clock for the time gate; <see cref="TimeProvider.System"/> when null (tests pass a fake).</param>
-    public ProgressTracker(Action<TransferProgressArgs>? raise, TimeProvider? time = null)
+    /// <param name="tuner">Adaptive concurrency, told every byte moved; null when it is off.</param>
+    public ProgressTracker(Action<TransferProgressArgs>? raise, TimeProvider? time = null, Scheduling.ConcurrencyTuner? tuner = null)
     {
+        _tuner = tuner;
         _raise = raise;
         _time = time ?? TimeProvider.System;
         _reportedAt = _time.GetTimestamp();
@@ -54,6 +59,7 @@ internal sealed class ProgressTracker
 
     public void Add(long bytes)
     {
+        _tuner?.OnBytes(bytes);
         if (_raise is null)
         {
             Interlocked.Add(ref _transferred, bytes);

@@ -30,12 +30,30 @@ internal sealed class TransferResources
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
-        Scheduler = new RequestScheduler(config.ConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
+        if (config.MaxConcurrentServiceRequests is null)
+        {
+            Scheduler = new RequestScheduler(config.ConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
+        }
+        else
+        {
+            // Tuned, the budget is the number of requests open: a shared slot would let twice the ceiling be open.
+            int ceiling = config.RequestCeiling;
+            var controller = new ConcurrencyController(config.ConcurrentServiceRequests, Math.Min(AdaptiveFloor, ceiling), ceiling);
+            Scheduler = new RequestScheduler(controller.Limit, allowSharedSlots: false);
+            Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, config.AdaptiveWindow);
+            Tuner.Watch(client);
+            Scheduler.Waking = Tuner.OnWaking;
+        }
+
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
         TransferMetrics.Track(Scheduler, Buffers);
     }
+
+    /// <summary>The least budget adaptive concurrency goes down to: one request in flight would leave every transfer
+    /// to a single connection's pace.</summary>
+    public const int AdaptiveFloor = 2;
 
     public IAmazonS3 Client { get; }
 
@@ -49,6 +67,10 @@ internal sealed class TransferResources
 
     /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
     public RequestScheduler Scheduler { get; }
+
+    /// <summary>Moves <see cref="Scheduler"/>'s budget when adaptive concurrency is on; null otherwise. Transfers
+    /// report the bytes they move to it.</summary>
+    public ConcurrencyTuner? Tuner { get; }
 
     /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
     public BufferBudget Buffers { get; }

@@ -6,7 +6,8 @@ namespace S3TransferManager.Scheduling;
 /// a small object never waits behind a big object's queue of parts, while a lone big object still gets every slot.
 /// </summary>
 /// <remarks>
-/// Invariants: <see cref="_available"/> + leases outstanding = the budget; a lane is in <see cref="_ready"/> exactly
+/// Invariants: <see cref="_available"/> + leases outstanding = the budget (<see cref="_available"/> is negative
+/// while a lowered budget waits for leases to come back); a lane is in <see cref="_ready"/> exactly
 /// while it has waiters and is not disposed; a waiter is granted at most once (a canceled one is skipped). All state is
 /// guarded by <see cref="_lock"/>; waiters are completed outside it.
 /// </remarks>
@@ -18,8 +19,12 @@ internal sealed class RequestScheduler
     /// <summary>Lanes with waiters, in the order they are served; the head is served next.</summary>
     private readonly LinkedList<TransferLane> _ready = new();
 
-    /// <summary>Slots not lent to anyone.</summary>
+    /// <summary>Slots not lent to anyone; below zero after <see cref="SetLimit"/> lowered the budget under the slots
+    /// lent: each slot given back then retires instead of being lent again.</summary>
     private int _available;
+
+    /// <summary><see cref="_ready"/>'s count, published for <see cref="HasWaitersHint"/>.</summary>
+    private int _waitingLanes;
 
     /// <param name="maxRequestsInFlight">The budget.</param>
     /// <param name="allowSharedSlots">Whether a slot may carry one early request besides its body's
@@ -35,8 +40,9 @@ internal sealed class RequestScheduler
     /// <summary>Whether a slot may carry one early request besides its body's.</summary>
     public bool AllowsSharedSlots { get; }
 
-    /// <summary>The budget: requests in flight across every transfer at most.</summary>
-    public int MaxRequestsInFlight { get; }
+    /// <summary>The budget: requests in flight across every transfer at most. Fixed, unless an adaptive
+    /// <see cref="ConcurrencyTuner"/> moves it (<see cref="SetLimit"/>).</summary>
+    public int MaxRequestsInFlight { get; private set; }
 
     /// <summary>Slots lent out right now.</summary>
     public int InFlight
@@ -62,6 +68,43 @@ internal sealed class RequestScheduler
         }
     }
 
+    /// <summary>Whether a request waits for a slot, read without the lock: a hint for the tuner's bookkeeping, which
+    /// samples it on every progress report and can live with a stale answer.</summary>
+    internal bool HasWaitersHint => Volatile.Read(ref _waitingLanes) > 0;
+
+    /// <summary>Called, outside the lock, when a request is lent a slot while no other was lent: the utility was idle.
+    /// The lease is already granted; the callback may move the budget before the requests that follow.</summary>
+    internal Action? Waking { get; set; }
+
+    /// <summary>Moves the budget. Raising it lends the new slots to waiters at once; lowering it takes effect as
+    /// leases come back (none is revoked).</summary>
+    /// <param name="limit">The new budget, at least 1.</param>
+    internal void SetLimit(int limit)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
+        lock (_lock)
+        {
+            _available += limit - MaxRequestsInFlight;
+            MaxRequestsInFlight = limit;
+        }
+
+        // Each new slot is taken, then released the usual way, so it goes to the next lane in turn.
+        while (true)
+        {
+            lock (_lock)
+            {
+                if (_available <= 0 || _ready.Count == 0)
+                {
+                    return;
+                }
+
+                _available--;
+            }
+
+            Release();
+        }
+    }
+
     /// <summary>Opens the lane one transfer asks through; dispose it when the transfer ends.</summary>
     public TransferLane OpenLane() => new(this);
 
@@ -83,22 +126,33 @@ internal sealed class RequestScheduler
     /// <summary>Lends a slot at once when one is free and nobody waits; otherwise queues the waiter on its lane.</summary>
     internal bool TryAcquireOrEnqueue(TransferLane lane, LeaseWaiter waiter)
     {
+        bool waking;
         lock (_lock)
         {
             if (_available > 0 && _ready.Count == 0)
             {
+                waking = _available == MaxRequestsInFlight;
                 _available--;
-                return true;
             }
-
-            lane.Waiters.Enqueue(waiter);
-            if (lane.ReadyNode is null)
+            else
             {
-                lane.ReadyNode = _ready.AddLast(lane);
-            }
+                lane.Waiters.Enqueue(waiter);
+                if (lane.ReadyNode is null)
+                {
+                    lane.ReadyNode = _ready.AddLast(lane);
+                }
 
-            return false;
+                Volatile.Write(ref _waitingLanes, _ready.Count);
+                return false;
+            }
         }
+
+        if (waking)
+        {
+            Waking?.Invoke();
+        }
+
+        return true;
     }
 
     /// <summary>Takes a slot back and lends it to the next lane in turn that still has a live waiter.</summary>
@@ -109,6 +163,13 @@ internal sealed class RequestScheduler
             LeaseWaiter? next = null;
             lock (_lock)
             {
+                if (_available < 0)
+                {
+                    // The budget was lowered: this slot retires.
+                    _available++;
+                    return;
+                }
+
                 while (next is null && _ready.First is { } node)
                 {
                     TransferLane lane = node.Value;
@@ -130,6 +191,7 @@ internal sealed class RequestScheduler
                     }
                 }
 
+                Volatile.Write(ref _waitingLanes, _ready.Count);
                 if (next is null)
                 {
                     _available++;
@@ -154,6 +216,7 @@ internal sealed class RequestScheduler
             {
                 _ready.Remove(lane.ReadyNode);
                 lane.ReadyNode = null;
+                Volatile.Write(ref _waitingLanes, _ready.Count);
             }
 
             lane.Waiters.Clear();

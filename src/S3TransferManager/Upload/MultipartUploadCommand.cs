@@ -63,7 +63,7 @@ internal sealed class MultipartUploadCommand
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
         TransferActivities.TagMultipart(uploadId, partSize);
-        var pipeline = new PartPipeline(_config.ConcurrentServiceRequests, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
+        var pipeline = new PartPipeline(_config.RequestCeiling, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
         try
         {
             await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);

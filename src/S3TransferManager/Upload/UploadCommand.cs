@@ -29,7 +29,7 @@ internal sealed class UploadCommand
         _config = resources.Config;
         _request = request;
         _logger = resources.Logger;
-        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
+        _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider, resources.Tuner);
         _lane = resources.Scheduler.OpenLane();
     }
 

@@ -1,0 +1,87 @@
+using System.Globalization;
+using BenchmarkDotNet.Attributes;
+using S3TransferManager.Benchmarks.Infrastructure;
+
+namespace S3TransferManager.Benchmarks.Transfers;
+
+/// <summary>
+/// Adaptive concurrency on a directory of 1000 x 1 KiB objects, which latency bounds (each object is one request of
+/// 20 ms to the first byte): this library at its defaults and with adaptive concurrency up to 64 (long-lived utility),
+/// against the AWS SDK's TransferUtility with DownloadFilesConcurrently. S3-like and throttled profiles.
+/// </summary>
+public class AdaptiveDirectoryBenchmarks : ITransferScenario
+{
+    private const int Count = 1000;
+
+    private EndpointSession _session = null!;
+    private string _target = null!;
+
+    [ParamsSource(nameof(Profiles))]
+    public NetworkProfile Profile { get; set; }
+
+    public static IEnumerable<NetworkProfile> Profiles => AdaptiveDownloadBenchmarks.Profiles;
+
+    public long BytesPerOperation => Count * (long)BenchmarkSettings.SmallObjectSize;
+
+    public int TransfersPerOperation => Count;
+
+    public EndpointSession Session => _session;
+
+    [GlobalSetup]
+    public async Task SetupAsync()
+    {
+        _session = await EndpointSession.StartAsync(Profile);
+        for (int i = 0; i < Count; i++)
+        {
+            await _session.SeedAsync(string.Create(CultureInfo.InvariantCulture, $"small/{i:D5}.bin"), BenchmarkSettings.SmallObjectSize, partSize: 0);
+        }
+
+        _target = Path.Combine(Directory.CreateTempSubdirectory("s3tm-bench-adir-").FullName, "target");
+    }
+
+    [IterationCleanup]
+    public void CheckAndClean()
+    {
+        if (Directory.Exists(_target))
+        {
+            int files = Directory.GetFiles(_target).Length;
+            if (files != Count)
+            {
+                throw new InvalidOperationException($"The download wrote {files} files, not {Count}.");
+            }
+
+            Directory.Delete(_target, recursive: true);
+        }
+    }
+
+    [GlobalCleanup]
+    public async Task CleanupAsync()
+    {
+        await _session.DisposeAsync();
+        Directory.Delete(Path.GetDirectoryName(_target)!, recursive: true);
+    }
+
+    [Benchmark]
+    public Task Ours() => OursAsync(_session.Ours);
+
+    [Benchmark]
+    public Task OursAdaptive() => OursAsync(_session.OursAdaptive);
+
+    [Benchmark(Baseline = true)]
+    public Task AwsSdkConcurrent() =>
+        _session.Incumbent.DownloadDirectoryAsync(new Amazon.S3.Transfer.TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            S3Directory = "small",
+            LocalDirectory = _target,
+            DownloadFilesConcurrently = true,
+        });
+
+    private Task OursAsync(TransferUtility utility) =>
+        utility.DownloadDirectoryWithResponseAsync(new TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            S3Directory = "small",
+            LocalDirectory = _target,
+        });
+}
