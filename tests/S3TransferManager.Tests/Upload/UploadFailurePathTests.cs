@@ -32,9 +32,21 @@ public sealed class UploadFailurePathTests
     [Fact]
     public async Task ExecuteAsync_PartIgnoresCancellation_ReturnsTheFirstErrorAbortsAndLogsThePartLeftBehind()
     {
-        var s3 = new FakeUploadS3(beforePart: (r, _) => r.PartNumber == 2
-            ? throw FakeUploadS3.NonRetryable()
-            : new TaskCompletionSource().Task);
+        // Part 2 fails only once part 1 is in its request, which never ends and ignores cancellation: so there is
+        // always a part left running when the failure comes (without the wait, part 1 could still be queued for its
+        // slot, be cancelled there, and leave nothing behind to log).
+        var partOneSent = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var s3 = new FakeUploadS3(beforePart: async (r, _) =>
+        {
+            if (r.PartNumber == 2)
+            {
+                await partOneSent.Task;
+                throw FakeUploadS3.NonRetryable();
+            }
+
+            partOneSent.TrySetResult();
+            await new TaskCompletionSource().Task;
+        });
         var logger = new ListLogger();
 
         var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, new TransferUtilityUploadRequest()).WaitAsync(s_wait));
