@@ -18,6 +18,10 @@ public static class BenchmarkSettings
     /// default Raw,S3Like), so a run can pick one without editing attributes.</summary>
     public const string ProfilesVariable = "S3TM_BENCH_PROFILES";
 
+    /// <summary>The schemes the upload scenarios run over (comma-separated, <c>http</c> and/or <c>https</c>; default http).
+    /// Over https the endpoint serves a self-signed certificate made at start, which the clients trust by its bytes.</summary>
+    public const string SchemesVariable = "S3TM_BENCH_SCHEMES";
+
     /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
     public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
 
@@ -51,6 +55,16 @@ public static class BenchmarkSettings
         return text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(name => Enum.Parse<NetworkProfile>(name, ignoreCase: true))
             .ToArray();
+    }
+
+    /// <summary>The schemes chosen by <see cref="SchemesVariable"/> (default http only).</summary>
+    public static IEnumerable<string> Schemes()
+    {
+        string? text = Environment.GetEnvironmentVariable(SchemesVariable);
+        string[] schemes = string.IsNullOrWhiteSpace(text)
+            ? ["http"]
+            : text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(s => s.ToLowerInvariant()).ToArray();
+        return schemes.All(s => s is "http" or "https") ? schemes : throw new ArgumentException($"{SchemesVariable} takes http and/or https.");
     }
 
     /// <summary>Sets a variable for this process and its children unless the user already set it.</summary>

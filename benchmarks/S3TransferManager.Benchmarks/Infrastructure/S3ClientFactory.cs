@@ -3,10 +3,11 @@ using Amazon.S3;
 
 namespace S3TransferManager.Benchmarks.Infrastructure;
 
-/// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required.</summary>
+/// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required;
+/// over HTTPS, an HttpClient that trusts the endpoint's run-time certificate.</summary>
 public static class S3ClientFactory
 {
-    public static AmazonS3Client Create(Uri serviceUrl) =>
+    public static AmazonS3Client Create(Uri serviceUrl, Amazon.Runtime.HttpClientFactory? httpClientFactory = null) =>
         new(
             new BasicAWSCredentials("bench", "bench"),
             new AmazonS3Config
@@ -17,5 +18,6 @@ public static class S3ClientFactory
                 RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
                 ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
                 MaxConnectionsPerServer = 64,
+                HttpClientFactory = httpClientFactory,
             });
 }

@@ -24,6 +24,12 @@ public class UploadBenchmarks : ITransferScenario
     [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
     public InMemoryS3Profile Profile { get; set; }
 
+    /// <summary>http or https (<see cref="BenchmarkSettings.SchemesVariable"/>); https is what S3 is used over.</summary>
+    [ParamsSource(nameof(Schemes))]
+    public string Scheme { get; set; } = "http";
+
+    public static IEnumerable<string> Schemes() => BenchmarkSettings.Schemes();
+
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
 
     public int TransfersPerOperation => 1;
@@ -33,7 +39,7 @@ public class UploadBenchmarks : ITransferScenario
     [GlobalSetup]
     public async Task SetupAsync()
     {
-        _session = await EndpointSession.StartAsync(Profile, prewarmedStorageBytes: 2 * BytesPerOperation, md5ETags: false);
+        _session = await EndpointSession.StartAsync(Profile, prewarmedStorageBytes: 2 * BytesPerOperation, md5ETags: false, https: Scheme == "https");
         await _session.SeedAsync("upload/bucket-marker", 1, partSize: 0);
         _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
         _filePath = Path.Combine(_folder, "source.bin");
