@@ -9,20 +9,25 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods in process, in
-/// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download and upload scenarios' methods in
+/// process, in rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
 /// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
 /// building and testing) hits every client alike. BenchmarkDotNet runs all iterations of one method before the next,
 /// so a burst of load lands on one client; this mode is the cross-check, not a replacement. Ceilings: 10 ranged raw
-/// GETs read and discarded, and (downloads to a file) the same written at their offsets into a file.
+/// GETs read and discarded, and (downloads to a file) the same written at their offsets into a file; for uploads,
+/// 10 raw PUTs of the file's parts (<c>RawHttp10Puts_*</c>), and the SDK's method of the same category
+/// (<c>AwsSdk_File</c>, <c>AwsSdk_NonSeekable</c>) as the incumbent. Uploads run once per scheme of
+/// <see cref="BenchmarkSettings.SchemesVariable"/>, in the Raw and S3Like profiles.
 /// </summary>
 public static class InterleavedMode
 {
     private const string Ceiling = "RawHttp10Streams";
     private const string FileCeiling = "RawHttp10StreamsToFile";
     private const string Incumbent = "AwsSdkPart";
+    private const string UploadCeiling = "RawHttp10Puts";
+    private const string UploadIncumbent = "AwsSdk";
 
-    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks)];
+    private static readonly Type[] s_scenarios = [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(UploadBenchmarks)];
 
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
     {
@@ -34,9 +39,14 @@ public static class InterleavedMode
         table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|");
         foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
         {
-            foreach (NetworkProfile profile in BenchmarkSettings.Profiles())
+            bool upload = type.GetProperty("Scheme") is not null;
+            foreach (NetworkProfile profile in BenchmarkSettings.Profiles().Where(p => !upload || p is not NetworkProfile.S3Harsh))
             {
-                await RunScenarioAsync(type, profile, rounds, chosen, table);
+                IEnumerable<string?> schemes = upload ? BenchmarkSettings.Schemes().Select(s => (string?)s) : [null];
+                foreach (string? scheme in schemes)
+                {
+                    await RunScenarioAsync(type, profile, scheme, rounds, chosen, table);
+                }
             }
         }
 
@@ -49,12 +59,20 @@ public static class InterleavedMode
         return 0;
     }
 
-    private static async Task RunScenarioAsync(Type type, NetworkProfile profile, int rounds, HashSet<string>? chosen, StringBuilder table)
+    private static async Task RunScenarioAsync(Type type, NetworkProfile profile, string? scheme, int rounds, HashSet<string>? chosen, StringBuilder table)
     {
         object scenario = Activator.CreateInstance(type)!;
-        type.GetProperty("Profile")!.SetValue(scenario, profile);
+        PropertyInfo profileProperty = type.GetProperty("Profile")!;
+        // The upload scenario takes the endpoint's own profile (Raw or S3Like, the same 20 ms and 60 MB/s).
+        profileProperty.SetValue(scenario, profileProperty.PropertyType == typeof(NetworkProfile)
+            ? profile
+            : Enum.Parse(profileProperty.PropertyType, profile.ToString()));
+        type.GetProperty("Scheme")?.SetValue(scenario, scheme);
+        string where = scheme is null ? profile.ToString() : $"{profile} {scheme}";
         MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
-            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent))];
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling or Incumbent
+                || (chosen.Any(c => Category(c) == Category(m.Name)) && (m.Name.StartsWith(UploadCeiling, StringComparison.Ordinal)
+                    || m.Name.StartsWith(UploadIncumbent, StringComparison.Ordinal)))))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
@@ -72,7 +90,7 @@ public static class InterleavedMode
                     MethodInfo method = methods[(i + round) % methods.Length];
                     double ms = await TimeAsync(scenario, type, method);
                     times[method.Name].Add(ms);
-                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {profile} round {round + 1} {method.Name}: {ms:0.0} ms"));
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {where} round {round + 1} {method.Name}: {ms:0.0} ms"));
                 }
             }
         }
@@ -84,13 +102,17 @@ public static class InterleavedMode
         foreach (MethodInfo method in methods)
         {
             List<double> mine = times[method.Name];
-            string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) ? Ratio(ceiling, mine) : "n/a";
+            string category = Category(method.Name);
+            string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) || times.TryGetValue(UploadCeiling + category, out ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
-            string vsSdk = times.TryGetValue(Incumbent, out var sdk) ? Ratio(sdk, mine) : "n/a";
+            string vsSdk = times.TryGetValue(Incumbent, out var sdk) || times.TryGetValue(UploadIncumbent + category, out sdk) ? Ratio(sdk, mine) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {profile} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
+                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {where} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
         }
     }
+
+    /// <summary>The category suffix of an upload method (<c>_File</c>, <c>_NonSeekable</c>); empty for the downloads'.</summary>
+    private static string Category(string method) => method.Contains('_', StringComparison.Ordinal) ? method[method.IndexOf('_', StringComparison.Ordinal)..] : "";
 
     /// <summary>The median over rounds of reference time / this time (above 1: faster than the reference).</summary>
     private static string Ratio(List<double> reference, List<double> mine) =>
