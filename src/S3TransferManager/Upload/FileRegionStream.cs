@@ -70,7 +70,7 @@ internal sealed class FileRegionStream : Stream
             read = Math.Min(count, (int)(_windowStart + _windowCount - _position));
             _window!.AsSpan((int)(_position - _windowStart), read).CopyTo(buffer);
         }
-        else if (count >= TransferLimits.BufferSize)
+        else if (buffer.Length >= TransferLimits.BufferSize)
         {
             // A large read goes straight into the caller's buffer; the window would only add a copy.
             read = RandomAccess.Read(_handle, buffer[..count], _start + _position);
