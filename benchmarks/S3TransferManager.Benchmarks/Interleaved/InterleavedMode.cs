@@ -35,8 +35,8 @@ public static class InterleavedMode
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
-        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) |");
-        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|");
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | CPU: client + endpoint (median) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|");
         foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
         {
             bool upload = type.GetProperty("Scheme") is not null;
@@ -74,6 +74,9 @@ public static class InterleavedMode
                 || (chosen.Any(c => Category(c) == Category(m.Name)) && (m.Name.StartsWith(UploadCeiling, StringComparison.Ordinal)
                     || m.Name.StartsWith(UploadIncumbent, StringComparison.Ordinal)))))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
+        // CPU time of this process and of the endpoint's per transfer: on a shared machine the wall clock depends on
+        // how the scheduler shares the cores out, the work done much less.
+        var cpu = methods.ToDictionary(m => m.Name, _ => new List<(double Client, double Endpoint)>());
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
         {
@@ -88,8 +91,9 @@ public static class InterleavedMode
                 for (int i = 0; i < methods.Length; i++)
                 {
                     MethodInfo method = methods[(i + round) % methods.Length];
-                    double ms = await TimeAsync(scenario, type, method);
+                    (double ms, double clientCpu, double endpointCpu) = await TimeAsync(scenario, type, method);
                     times[method.Name].Add(ms);
+                    cpu[method.Name].Add((clientCpu, endpointCpu));
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{type.Name} {where} round {round + 1} {method.Name}: {ms:0.0} ms"));
                 }
             }
@@ -107,7 +111,7 @@ public static class InterleavedMode
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
             string vsSdk = times.TryGetValue(Incumbent, out var sdk) || times.TryGetValue(UploadIncumbent + category, out sdk) ? Ratio(sdk, mine) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {where} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} |"));
+                $"| {type.Name.Replace("Benchmarks", "", StringComparison.Ordinal)} | {where} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {Median(cpu[method.Name].Select(c => c.Client)):0} + {Median(cpu[method.Name].Select(c => c.Endpoint)):0} ms |"));
         }
     }
 
@@ -124,17 +128,25 @@ public static class InterleavedMode
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private static async Task<double> TimeAsync(object scenario, Type type, MethodInfo method)
+    private static async Task<(double Ms, double ClientCpuMs, double EndpointCpuMs)> TimeAsync(object scenario, Type type, MethodInfo method)
     {
+        using var endpoint = Process.GetProcessById(((ITransferScenario)scenario).Session.Endpoint.ProcessId);
+        using var client = Process.GetCurrentProcess();
+        TimeSpan clientBefore = client.TotalProcessorTime;
+        TimeSpan endpointBefore = endpoint.TotalProcessorTime;
         var watch = Stopwatch.StartNew();
         await InvokeAsync(scenario, method);
         double ms = watch.Elapsed.TotalMilliseconds;
+        endpoint.Refresh();
+        client.Refresh();
+        double clientCpu = (client.TotalProcessorTime - clientBefore).TotalMilliseconds;
+        double endpointCpu = (endpoint.TotalProcessorTime - endpointBefore).TotalMilliseconds;
         foreach (MethodInfo cleanup in Find<IterationCleanupAttribute>(type))
         {
             await InvokeAsync(scenario, cleanup);
         }
 
-        return ms;
+        return (ms, clientCpu, endpointCpu);
     }
 
     private static IEnumerable<MethodInfo> Find<TAttribute>(Type type)
