@@ -22,6 +22,10 @@ public static class BenchmarkSettings
     /// Over https the endpoint serves a self-signed certificate made at start, which the clients trust by its bytes.</summary>
     public const string SchemesVariable = "S3TM_BENCH_SCHEMES";
 
+    /// <summary>The S3 client's <c>BufferSize</c> in KiB, shared by both libraries (unset: the SDK's default, 8 KiB). The
+    /// SDK copies every request body to the socket through a buffer of this size.</summary>
+    public const string SdkBufferVariable = "S3TM_BENCH_SDK_BUFFER_KIB";
+
     /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
     public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
 
@@ -56,6 +60,11 @@ public static class BenchmarkSettings
             .Select(name => Enum.Parse<NetworkProfile>(name, ignoreCase: true))
             .ToArray();
     }
+
+    /// <summary>The S3 client's BufferSize chosen by <see cref="SdkBufferVariable"/>, or null for the SDK's default.</summary>
+    public static int? SdkBufferSize => string.IsNullOrEmpty(Environment.GetEnvironmentVariable(SdkBufferVariable))
+        ? null
+        : ReadInt(SdkBufferVariable, 8) * 1024;
 
     /// <summary>The schemes chosen by <see cref="SchemesVariable"/> (default http only).</summary>
     public static IEnumerable<string> Schemes()
