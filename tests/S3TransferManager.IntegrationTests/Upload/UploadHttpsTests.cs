@@ -60,6 +60,23 @@ public sealed class UploadHttpsTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task UploadWithResponseAsync_NoChecksumOverHttps_StoresByteExactObject()
+    {
+        // Without the library's checksum the SDK (checksums when supported, its default) adds its own as a trailer
+        // to the unsigned body: aws-chunked with UNSIGNED-PAYLOAD.
+        byte[] content = TestData.Payload((17 * MiB) + 7);
+        using var recorder = new PayloadHashRecorder(_server.CreateClientHandler());
+        using AmazonS3Client client = CreateClient(recorder);
+        using var utility = new TransferUtility(client);
+        TransferUtilityUploadRequest request = await RequestAsync(content);
+        request.DisableDefaultChecksumValidation = true;
+
+        await utility.UploadWithResponseAsync(request);
+
+        Assert.Equal(content, _server.GetObjectContent(Bucket, "k"));
+    }
+
+    [Fact]
     public async Task UploadWithResponseAsync_SigningAskedForOverHttps_SignsEveryChunk()
     {
         byte[] content = TestData.Payload((17 * MiB) + 7);
