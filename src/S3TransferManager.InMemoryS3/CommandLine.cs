@@ -4,7 +4,7 @@ namespace S3TransferManager.InMemoryS3;
 
 /// <summary>
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
-/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
 /// </summary>
 internal sealed class CommandLine
@@ -54,6 +54,9 @@ internal sealed class CommandLine
                 case "--slowdown-concurrent":
                     options.SlowDownAboveConcurrentRequests = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
                     break;
+                case "--https":
+                    options.UseHttps = true;
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -82,6 +85,11 @@ internal sealed class CommandLine
         if (!options.ComputeMd5ETags)
         {
             args.Add("--fast-etags");
+        }
+
+        if (options.UseHttps)
+        {
+            args.Add("--https");
         }
 
         return args;

@@ -55,6 +55,14 @@ public sealed class InMemoryS3Options
     /// <value>Default 0: no limit.</value>
     public int SlowDownAboveConcurrentRequests { get; set; }
 
+    /// <summary>
+    /// Whether to serve HTTPS instead of HTTP, with a self-signed certificate for 127.0.0.1 made in memory at start
+    /// (never written to disk). Clients trust exactly that certificate through
+    /// <see cref="InMemoryS3Server.CreateClientHandler"/> (or the same on <see cref="InMemoryS3Process"/>).
+    /// </summary>
+    /// <value>Default <see langword="false"/>.</value>
+    public bool UseHttps { get; set; }
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);

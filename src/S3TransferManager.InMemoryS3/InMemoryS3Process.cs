@@ -1,5 +1,8 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
+using System.Security.Cryptography.X509Certificates;
+using S3TransferManager.InMemoryS3.Http;
 
 namespace S3TransferManager.InMemoryS3;
 
@@ -11,21 +14,29 @@ namespace S3TransferManager.InMemoryS3;
 public sealed class InMemoryS3Process : IAsyncDisposable
 {
     private const string ReadyPrefix = "listening on ";
+    private const string CertificatePrefix = "certificate ";
     private static readonly TimeSpan s_startTimeout = TimeSpan.FromSeconds(120);
 
     private readonly Process _process;
     private readonly HttpClient _control;
     private int _disposed;
 
-    private InMemoryS3Process(Process process, Uri serviceUrl)
+    [SuppressMessage("Reliability", "CA2000", Justification = "The control client owns its handler and is disposed with this object.")]
+    private InMemoryS3Process(Process process, Uri serviceUrl, X509Certificate2? certificate)
     {
         _process = process;
         ServiceUrl = serviceUrl;
-        _control = new HttpClient { BaseAddress = new Uri(serviceUrl, "_inmemory/") };
+        Certificate = certificate;
+        _control = new HttpClient(CreateClientHandler(4), disposeHandler: true) { BaseAddress = new Uri(serviceUrl, "_inmemory/") };
     }
 
-    /// <summary>The endpoint's base address, e.g. <c>http://127.0.0.1:41234/</c>.</summary>
+    /// <summary>The endpoint's base address, e.g. <c>http://127.0.0.1:41234/</c> (<c>https://</c> with
+    /// <see cref="InMemoryS3Options.UseHttps"/>).</summary>
     public Uri ServiceUrl { get; }
+
+    /// <summary>The child's certificate over HTTPS (public part only: the key never leaves the child), or
+    /// <see langword="null"/> over HTTP.</summary>
+    public X509Certificate2? Certificate { get; }
 
     /// <summary>The child's process id.</summary>
     public int ProcessId => _process.Id;
@@ -80,7 +91,19 @@ public sealed class InMemoryS3Process : IAsyncDisposable
                 throw new InvalidOperationException($"The in-memory S3 process did not start: it printed '{line}'.");
             }
 
-            return new InMemoryS3Process(process, new Uri(line[ReadyPrefix.Length..].Trim() + "/"));
+            X509Certificate2? certificate = null;
+            if (options.UseHttps)
+            {
+                string? certificateLine = await process.StandardOutput.ReadLineAsync(timeout.Token);
+                if (certificateLine is null || !certificateLine.StartsWith(CertificatePrefix, StringComparison.Ordinal))
+                {
+                    throw new InvalidOperationException($"The in-memory S3 process printed '{certificateLine}' instead of its certificate.");
+                }
+
+                certificate = X509CertificateLoader.LoadCertificate(Convert.FromBase64String(certificateLine[CertificatePrefix.Length..].Trim()));
+            }
+
+            return new InMemoryS3Process(process, new Uri(line[ReadyPrefix.Length..].Trim() + "/"), certificate);
         }
         catch
         {
@@ -89,6 +112,12 @@ public sealed class InMemoryS3Process : IAsyncDisposable
             throw;
         }
     }
+
+    /// <summary>A handler for clients of this endpoint: over HTTPS it trusts exactly <see cref="Certificate"/> (by its
+    /// bytes, for 127.0.0.1) besides what the system trusts; over HTTP it is a plain handler.</summary>
+    /// <param name="maxConnectionsPerServer">The connection limit.</param>
+    /// <returns>A new handler; the caller owns it.</returns>
+    public SocketsHttpHandler CreateClientHandler(int maxConnectionsPerServer = 64) => LoopbackCertificate.CreateHandler(Certificate, maxConnectionsPerServer);
 
     /// <summary>A snapshot of the child's request counters.</summary>
     /// <param name="cancellationToken">Cancels the request.</param>
@@ -145,6 +174,7 @@ public sealed class InMemoryS3Process : IAsyncDisposable
         Kill(_process);
         await _process.WaitForExitAsync();
         _process.Dispose();
+        Certificate?.Dispose();
     }
 
     private static void Kill(Process process)

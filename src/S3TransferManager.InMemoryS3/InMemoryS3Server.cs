@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Net;
+using System.Security.Cryptography.X509Certificates;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -8,6 +9,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using S3TransferManager.InMemoryS3.Http;
 using S3TransferManager.InMemoryS3.Storage;
 using S3TransferManager.InMemoryS3.Throttling;
 
@@ -23,18 +25,34 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     private readonly WebApplication _app;
     private readonly ObjectStore _store;
     private readonly RequestCounters _counters;
+
+    // Kestrel's certificate with its private key (HTTPS only); disposed after Kestrel stops.
+    private readonly X509Certificate2? _tlsCertificate;
     private int _disposed;
 
-    private InMemoryS3Server(WebApplication app, ObjectStore store, RequestCounters counters, Uri serviceUrl)
+    private InMemoryS3Server(WebApplication app, ObjectStore store, RequestCounters counters, Uri serviceUrl, X509Certificate2? tlsCertificate)
     {
         _app = app;
         _store = store;
         _counters = counters;
         ServiceUrl = serviceUrl;
+        _tlsCertificate = tlsCertificate;
+        Certificate = tlsCertificate is null ? null : X509CertificateLoader.LoadCertificate(tlsCertificate.RawData);
     }
 
-    /// <summary>The endpoint's base address, e.g. <c>http://127.0.0.1:41234/</c>; use it with path-style addressing.</summary>
+    /// <summary>The endpoint's base address, e.g. <c>http://127.0.0.1:41234/</c> (<c>https://</c> with
+    /// <see cref="InMemoryS3Options.UseHttps"/>); use it with path-style addressing.</summary>
     public Uri ServiceUrl { get; }
+
+    /// <summary>The certificate served with <see cref="InMemoryS3Options.UseHttps"/> (without its private key), or
+    /// <see langword="null"/> over HTTP.</summary>
+    public X509Certificate2? Certificate { get; }
+
+    /// <summary>A handler for clients of this endpoint: over HTTPS it trusts exactly <see cref="Certificate"/> (by its
+    /// bytes, for 127.0.0.1) besides what the system trusts; over HTTP it is a plain handler.</summary>
+    /// <param name="maxConnectionsPerServer">The connection limit.</param>
+    /// <returns>A new handler; the caller owns it.</returns>
+    public SocketsHttpHandler CreateClientHandler(int maxConnectionsPerServer = 64) => LoopbackCertificate.CreateHandler(Certificate, maxConnectionsPerServer);
 
     /// <summary>Every S3 request since start or the last <see cref="ResetCounters"/>.</summary>
     public long TotalRequests => _counters.Total;
@@ -65,6 +83,7 @@ public sealed class InMemoryS3Server : IAsyncDisposable
             ? new SlowDownGate(options.SlowDownAboveRequestsPerSecond, options.SlowDownAboveConcurrentRequests)
             : null;
         var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowDown);
+        X509Certificate2? certificate = options.UseHttps ? LoopbackCertificate.Create() : null;
 
         // The empty builder brings Kestrel and nothing else: no logging providers, no configuration sources, no routing.
         WebApplicationBuilder builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions());
@@ -78,6 +97,11 @@ public sealed class InMemoryS3Server : IAsyncDisposable
             kestrel.Listen(IPAddress.Loopback, options.Port, listen =>
             {
                 listen.Protocols = HttpProtocols.Http1;
+                if (certificate is not null)
+                {
+                    listen.UseHttps(certificate);
+                }
+
                 if (throttles is not null)
                 {
                     listen.Use(next => async connection =>
@@ -101,12 +125,13 @@ public sealed class InMemoryS3Server : IAsyncDisposable
         {
             await app.StartAsync(cancellationToken);
             string address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
-            return new InMemoryS3Server(app, store, counters, new Uri(address.TrimEnd('/') + "/"));
+            return new InMemoryS3Server(app, store, counters, new Uri(address.TrimEnd('/') + "/"), certificate);
         }
         catch
         {
             // A port in use or a cancelled start: release Kestrel before reporting.
             await app.DisposeAsync();
+            certificate?.Dispose();
             throw;
         }
     }
@@ -225,5 +250,7 @@ public sealed class InMemoryS3Server : IAsyncDisposable
 
         await _app.StopAsync();
         await _app.DisposeAsync();
+        _tlsCertificate?.Dispose();
+        Certificate?.Dispose();
     }
 }

@@ -21,6 +21,14 @@ public static class BenchmarkSettings
     /// <summary>The request rate above which the S3Throttled profile answers 503 SlowDown (default 200 a second).</summary>
     public const string SlowDownRateVariable = "S3TM_BENCH_SLOWDOWN_RPS";
 
+    /// <summary>The schemes the upload scenarios run over (comma-separated, <c>http</c> and/or <c>https</c>; default http).
+    /// Over https the endpoint serves a self-signed certificate made at start, which the clients trust by its bytes.</summary>
+    public const string SchemesVariable = "S3TM_BENCH_SCHEMES";
+
+    /// <summary>The S3 client's <c>BufferSize</c> in KiB, shared by both libraries (unset: the SDK's default, 8 KiB). The
+    /// SDK copies every request body to the socket through a buffer of this size.</summary>
+    public const string SdkBufferVariable = "S3TM_BENCH_SDK_BUFFER_KIB";
+
     /// <summary>The path of the endpoint's dll with its runtimeconfig.json, found by the host.</summary>
     public const string ServerAssemblyVariable = "S3TM_BENCH_SERVER_DLL";
 
@@ -61,6 +69,21 @@ public static class BenchmarkSettings
         return text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(name => Enum.Parse<NetworkProfile>(name, ignoreCase: true))
             .ToArray();
+    }
+
+    /// <summary>The S3 client's BufferSize chosen by <see cref="SdkBufferVariable"/>, or null for the SDK's default.</summary>
+    public static int? SdkBufferSize => string.IsNullOrEmpty(Environment.GetEnvironmentVariable(SdkBufferVariable))
+        ? null
+        : ReadInt(SdkBufferVariable, 8) * 1024;
+
+    /// <summary>The schemes chosen by <see cref="SchemesVariable"/> (default http only).</summary>
+    public static IEnumerable<string> Schemes()
+    {
+        string? text = Environment.GetEnvironmentVariable(SchemesVariable);
+        string[] schemes = string.IsNullOrWhiteSpace(text)
+            ? ["http"]
+            : text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(s => s.ToLowerInvariant()).ToArray();
+        return schemes.All(s => s is "http" or "https") ? schemes : throw new ArgumentException($"{SchemesVariable} takes http and/or https.");
     }
 
     /// <summary>Sets a variable for this process and its children unless the user already set it.</summary>

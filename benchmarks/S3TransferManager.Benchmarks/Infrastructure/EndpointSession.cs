@@ -14,7 +14,7 @@ public sealed class EndpointSession : IAsyncDisposable
     private EndpointSession(InMemoryS3Process endpoint, bool throttled = false)
     {
         Endpoint = endpoint;
-        Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled);
+        Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled, endpoint.Certificate is null ? null : new TrustingHttpClientFactory(endpoint));
         // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
         // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
         Ours = new TransferUtility(Client);
@@ -29,7 +29,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
-        Raw = new RawHttpClient(endpoint.ServiceUrl);
+        Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
     }
 
     public InMemoryS3Process Endpoint { get; }
@@ -61,9 +61,13 @@ public sealed class EndpointSession : IAsyncDisposable
     /// False for uploads: the endpoint's MD5 of uploaded bodies runs at well under 1 GiB/s on one core and would be
     /// the ceiling of every client. Downloads keep real MD5 ETags (the SDK checks them on whole-object GETs).
     /// </param>
-    public static async Task<EndpointSession> StartAsync(InMemoryS3Profile profile, long prewarmedStorageBytes = 0, bool md5ETags = true)
+    /// <param name="https">Serve HTTPS with a certificate made at start, which every client of the session trusts.</param>
+    public static async Task<EndpointSession> StartAsync(InMemoryS3Profile profile, long prewarmedStorageBytes = 0, bool md5ETags = true, bool https = false)
     {
-        var options = new InMemoryS3Options { Profile = profile, PrewarmedStorageBytes = prewarmedStorageBytes, ComputeMd5ETags = md5ETags };
+        var options = new InMemoryS3Options
+        {
+            Profile = profile, PrewarmedStorageBytes = prewarmedStorageBytes, ComputeMd5ETags = md5ETags, UseHttps = https,
+        };
         InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(options, FindServerAssembly());
         return new EndpointSession(endpoint);
     }

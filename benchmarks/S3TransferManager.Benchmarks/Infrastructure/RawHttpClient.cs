@@ -14,9 +14,19 @@ public sealed class RawHttpClient : IDisposable
     private readonly HttpClient _http;
     private readonly Uri _bucketUrl;
 
+    /// <summary>A client of a plain-HTTP endpoint.</summary>
+    /// <param name="serviceUrl">The endpoint.</param>
     public RawHttpClient(Uri serviceUrl)
+        : this(serviceUrl, new SocketsHttpHandler { MaxConnectionsPerServer = 64, UseProxy = false })
     {
-        _http = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 64, UseProxy = false })
+    }
+
+    /// <summary>A client of the endpoint through <paramref name="handler"/>.</summary>
+    /// <param name="serviceUrl">The endpoint.</param>
+    /// <param name="handler">The handler (over HTTPS, one that trusts the endpoint's certificate); owned from here on.</param>
+    public RawHttpClient(Uri serviceUrl, HttpMessageHandler handler)
+    {
+        _http = new HttpClient(handler, disposeHandler: true)
         {
             Timeout = TimeSpan.FromMinutes(10),
         };

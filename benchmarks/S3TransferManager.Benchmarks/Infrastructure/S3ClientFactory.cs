@@ -3,14 +3,17 @@ using Amazon.S3;
 
 namespace S3TransferManager.Benchmarks.Infrastructure;
 
-/// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required.</summary>
+/// <summary>Creates the AWS SDK client both libraries use: path style, dummy credentials, checksums only when required;
+/// over HTTPS, an HttpClient that trusts the endpoint's run-time certificate; the SDK's BufferSize unless
+/// <see cref="BenchmarkSettings.SdkBufferVariable"/> sets one.</summary>
 public static class S3ClientFactory
 {
     /// <param name="serviceUrl">The endpoint.</param>
     /// <param name="throttled">For an endpoint that answers 503 SlowDown: up to 10 retries, without the SDK's retry quota,
     /// so that neither library's transfer fails when the SDK gives up (with its defaults the AWS SDK's own directory
     /// download did, in the first run); both libraries share the client and its retries.</param>
-    public static AmazonS3Client Create(Uri serviceUrl, bool throttled = false)
+    /// <param name="httpClientFactory">For an endpoint over HTTPS: handlers that trust its certificate.</param>
+    public static AmazonS3Client Create(Uri serviceUrl, bool throttled = false, Amazon.Runtime.HttpClientFactory? httpClientFactory = null)
     {
         var config = new AmazonS3Config
         {
@@ -20,11 +23,17 @@ public static class S3ClientFactory
             RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
             ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
             MaxConnectionsPerServer = 64,
+            HttpClientFactory = httpClientFactory,
         };
         if (throttled)
         {
             config.MaxErrorRetry = 10;
             config.ThrottleRetries = false;
+        }
+
+        if (BenchmarkSettings.SdkBufferSize is { } bufferSize)
+        {
+            config.BufferSize = bufferSize;
         }
 
         return new AmazonS3Client(new BasicAWSCredentials("bench", "bench"), config);

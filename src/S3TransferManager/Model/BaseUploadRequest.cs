@@ -84,8 +84,12 @@ public abstract class BaseUploadRequest
     /// <summary>Where S3 website hosting redirects requests for this object (x-amz-website-redirect-location).</summary>
     public string? WebsiteRedirectLocation { get; set; }
 
-    /// <summary>Sends bodies unsigned (UNSIGNED-PAYLOAD), as on the AWS SDK's requests; only honoured over HTTPS.</summary>
-    /// <value><see langword="null"/>: the library's choice (parts signed once over HTTP, the SDK default over HTTPS).</value>
+    /// <summary>Whether request bodies go unsigned (UNSIGNED-PAYLOAD). The library's CRC32 (or the chosen checksum) is
+    /// sent with every body either way, and S3 verifies it. <see langword="false"/> keeps the AWS SDK's signing (over
+    /// HTTPS, a signature per ~80 KB chunk). <see langword="true"/> over plain HTTP fails, as with the SDK, which refuses
+    /// unsigned payloads without TLS.</summary>
+    /// <value><see langword="null"/>: unsigned over HTTPS (what the other AWS SDKs send over TLS; signing costs a SHA-256
+    /// pass over every byte), signed once per body over plain HTTP.</value>
     public bool? DisablePayloadSigning { get; set; }
 
     /// <summary>When <see langword="true"/> and no <see cref="TransferUtilityUploadRequest.ChecksumAlgorithm"/> is set, no

@@ -21,7 +21,7 @@ internal sealed class MultipartUploadCommand
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
     private readonly List<PartETag> _parts = [];
-    private readonly bool _useChunkEncoding;
+    private readonly PayloadSigning _signing;
 
     // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
     private readonly FullObjectCrc? _fullObject;
@@ -42,7 +42,7 @@ internal sealed class MultipartUploadCommand
         _request = request;
         _logger = logger;
         _progress = progress;
-        _useChunkEncoding = PartSigning.UseChunkEncoding(client);
+        _signing = PartSigning.For(client, request.DisablePayloadSigning);
         _fullObject = FullObjectCrc.IsSupported(request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -144,9 +144,10 @@ internal sealed class MultipartUploadCommand
             PartNumber = part.PartNumber,
             PartSize = part.Length,
             InputStream = part.Content,
-            UseChunkEncoding = _useChunkEncoding,
         };
         UploadRequestOptions.ApplyTo(_request, request);
+        request.UseChunkEncoding = _signing.UseChunkEncoding;
+        request.DisablePayloadSigning = _signing.DisablePayloadSigning;
         if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);

@@ -42,6 +42,9 @@ internal sealed class SinglePutCommand
         };
         UploadRequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
+        PayloadSigning signing = PartSigning.For(_client, _request.DisablePayloadSigning);
+        put.UseChunkEncoding = signing.UseChunkEncoding;
+        put.DisablePayloadSigning = signing.DisablePayloadSigning;
         if (!PrecomputedChecks.ApplyToPut(_request, put, length) && _request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);

@@ -8,7 +8,7 @@ namespace S3TransferManager.Upload;
 /// The one place an upload request's options are copied onto the AWS SDK's requests: what S3 stores with the object
 /// goes on PutObject or CreateMultipartUpload; the SSE-C key on every request that carries or completes object bytes;
 /// the bucket-owner and requester-pays settings on every request. The commands only add what they own (body, length,
-/// part number, checksums).
+/// part number, checksums, payload signing).
 /// </summary>
 internal static class UploadRequestOptions
 {
@@ -59,7 +59,6 @@ internal static class UploadRequestOptions
         put.RequestPayer = source.RequestPayer;
         put.IfNoneMatch = source.IfNoneMatch;
         put.IfMatch = source.IfMatch;
-        put.DisablePayloadSigning = source.DisablePayloadSigning;
     }
 
     public static void ApplyTo(TransferUtilityUploadRequest source, InitiateMultipartUploadRequest initiate)
@@ -106,7 +105,6 @@ internal static class UploadRequestOptions
         part.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
         part.ExpectedBucketOwner = source.ExpectedBucketOwner;
         part.RequestPayer = source.RequestPayer;
-        part.DisablePayloadSigning = source.DisablePayloadSigning;
     }
 
     public static void ApplyTo(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete)
