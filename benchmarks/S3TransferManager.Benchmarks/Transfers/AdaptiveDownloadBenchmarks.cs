@@ -16,8 +16,7 @@ public class AdaptiveDownloadBenchmarks : ITransferScenario
     private const string Key = "adaptive/object";
 
     private EndpointSession _session = null!;
-    private string _folder = null!;
-    private string _filePath = null!;
+    private DownloadDestination _destination = null!;
 
     [ParamsSource(nameof(Profiles))]
     public NetworkProfile Profile { get; set; }
@@ -39,26 +38,17 @@ public class AdaptiveDownloadBenchmarks : ITransferScenario
     {
         _session = await EndpointSession.StartAsync(Profile);
         await _session.SeedAsync(Key, BytesPerOperation);
-        _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
-        _filePath = Path.Combine(_folder, "object.bin");
+        _destination = new DownloadDestination();
     }
 
     [IterationCleanup]
-    public void DeleteFile()
-    {
-        if (File.Exists(_filePath) && new FileInfo(_filePath).Length != BytesPerOperation)
-        {
-            throw new InvalidOperationException($"The downloaded file has {new FileInfo(_filePath).Length} bytes, not {BytesPerOperation}.");
-        }
-
-        File.Delete(_filePath);
-    }
+    public void DeleteFile() => _destination.CheckAndDelete(BytesPerOperation);
 
     [GlobalCleanup]
     public async Task CleanupAsync()
     {
         await _session.DisposeAsync();
-        Directory.Delete(_folder, recursive: true);
+        _destination.Dispose();
     }
 
     [Benchmark]
@@ -76,25 +66,10 @@ public class AdaptiveDownloadBenchmarks : ITransferScenario
     }
 
     [Benchmark(Baseline = true)]
-    public Task AwsSdkPart() =>
-        _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    public Task AwsSdkPart() => _destination.SdkAsync(_session.Incumbent, Key, Amazon.S3.Transfer.MultipartDownloadType.PART);
 
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
 
-    private Task OursAsync(TransferUtility utility) =>
-        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    private Task OursAsync(TransferUtility utility) => _destination.OursAsync(utility, Key);
 }

@@ -13,8 +13,7 @@ public class DownloadToFileBenchmarks : ITransferScenario
     private const string Key = "download/object";
 
     private EndpointSession _session = null!;
-    private string _folder = null!;
-    private string _filePath = null!;
+    private DownloadDestination _destination = null!;
 
     [ParamsSource(nameof(Profiles))]
     public NetworkProfile Profile { get; set; }
@@ -32,27 +31,17 @@ public class DownloadToFileBenchmarks : ITransferScenario
     {
         _session = await EndpointSession.StartAsync(Profile);
         await _session.SeedAsync(Key, BytesPerOperation);
-        _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
-        _filePath = Path.Combine(_folder, "object.bin");
+        _destination = new DownloadDestination();
     }
 
     [IterationCleanup]
-    public void DeleteFile()
-    {
-        // The read-only raw ceilings leave no file; the libraries and the file ceiling do: check it before deleting it.
-        if (File.Exists(_filePath) && new FileInfo(_filePath).Length != BytesPerOperation)
-        {
-            throw new InvalidOperationException($"The downloaded file has {new FileInfo(_filePath).Length} bytes, not {BytesPerOperation}.");
-        }
-
-        File.Delete(_filePath);
-    }
+    public void DeleteFile() => _destination.CheckAndDelete(BytesPerOperation);
 
     [GlobalCleanup]
     public async Task CleanupAsync()
     {
         await _session.DisposeAsync();
-        Directory.Delete(_folder, recursive: true);
+        _destination.Dispose();
     }
 
     [Benchmark]
@@ -80,24 +69,9 @@ public class DownloadToFileBenchmarks : ITransferScenario
 
     /// <summary>The ceiling of a download to a file: 10 ranged GETs written at their offsets into the file.</summary>
     [Benchmark]
-    public Task RawHttp10StreamsToFile() => _session.Raw.DownloadRangesToFileAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency, _filePath);
+    public Task RawHttp10StreamsToFile() => _session.Raw.DownloadRangesToFileAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency, _destination.FilePath);
 
-    private Task OursAsync(TransferUtility utility) =>
-        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    private Task OursAsync(TransferUtility utility) => _destination.OursAsync(utility, Key);
 
-    private Task IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type) =>
-        _session.Incumbent.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            MultipartDownloadType = type,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    private Task IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType type) => _destination.SdkAsync(_session.Incumbent, Key, type);
 }

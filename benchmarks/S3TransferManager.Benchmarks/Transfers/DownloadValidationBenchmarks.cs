@@ -18,8 +18,7 @@ public class DownloadValidationBenchmarks : ITransferScenario
     private EndpointSession _session = null!;
     private TransferUtility _validating = null!;
     private TransferUtility _notValidating = null!;
-    private string _folder = null!;
-    private string _filePath = null!;
+    private DownloadDestination _destination = null!;
 
     [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
     public InMemoryS3Profile Profile { get; set; }
@@ -40,10 +39,9 @@ public class DownloadValidationBenchmarks : ITransferScenario
         await _session.SeedAsync("validation/bucket-marker", 1, partSize: 0);
         _validating = new TransferUtility(_session.Client, Config(validate: true));
         _notValidating = new TransferUtility(_session.Client, Config(validate: false));
-        _folder = Directory.CreateTempSubdirectory("s3tm-bench-").FullName;
-        _filePath = Path.Combine(_folder, "object.bin");
+        _destination = new DownloadDestination();
 
-        string source = Path.Combine(_folder, "source.bin");
+        string source = _destination.ScratchPath("source.bin");
         await using (FileStream file = File.Create(source))
         {
             var chunk = new byte[1024 * 1024];
@@ -74,7 +72,7 @@ public class DownloadValidationBenchmarks : ITransferScenario
     }
 
     [IterationCleanup]
-    public void DeleteFile() => File.Delete(_filePath);
+    public void DeleteFile() => _destination.CheckAndDelete(BytesPerOperation);
 
     [GlobalCleanup]
     public async Task CleanupAsync()
@@ -82,7 +80,7 @@ public class DownloadValidationBenchmarks : ITransferScenario
         _validating.Dispose();
         _notValidating.Dispose();
         await _session.DisposeAsync();
-        Directory.Delete(_folder, recursive: true);
+        _destination.Dispose();
     }
 
     [Benchmark(Baseline = true)]
@@ -98,12 +96,5 @@ public class DownloadValidationBenchmarks : ITransferScenario
         ValidateDownloadChecksums = validate,
     };
 
-    private Task<TransferUtilityDownloadResponse> DownloadAsync(TransferUtility utility) =>
-        utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = Key,
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    private Task<TransferUtilityDownloadResponse> DownloadAsync(TransferUtility utility) => _destination.OursAsync(utility, Key);
 }
