@@ -24,8 +24,11 @@ public class DirectoryBenchmarks : ITransferScenario
     private string _target = null!;
     private (string Name, long Length)[] _files = [];
 
-    /// <summary>The tree: <c>Small</c> (1000 x 1 KiB) or <c>Mixed</c> (200 x 256 KiB + 2 x 64 MiB).</summary>
-    [Params("Small", "Mixed")]
+    /// <summary>The tree: <c>Small</c> (1000 x 1 KiB), <c>Mixed</c> (200 x 256 KiB in <c>f/00</c>, <c>f/01</c> + 2 x
+    /// 64 MiB in <c>big/</c>), or <c>MixedBigLast</c>: the same files with the big ones in <c>f/01/big/</c>, the deepest
+    /// folder, which .NET's enumeration (breadth first: a folder's files before its subfolders') finds after every small
+    /// file, as a listing by key order would find <c>z/</c>.</summary>
+    [Params("Small", "Mixed", "MixedBigLast")]
     public string Tree { get; set; } = "Small";
 
     /// <summary>Always S3Like: the interleaved mode sets it, and its only value is the profile the endpoint runs.</summary>
@@ -42,9 +45,10 @@ public class DirectoryBenchmarks : ITransferScenario
     [GlobalSetup]
     public async Task SetupAsync()
     {
+        string big = Tree == "MixedBigLast" ? "f/01/big/" : "big/";
         _files = Tree == "Small"
             ? [.. Enumerable.Range(0, 1000).Select(i => (Name(i), 1024L))]
-            : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), ("big/a.bin", 64L << 20), ("big/b.bin", 64L << 20)];
+            : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), (big + "a.bin", 64L << 20), (big + "b.bin", 64L << 20)];
         _session = await EndpointSession.StartAsync(InMemoryS3Profile.S3Like, prewarmedStorageBytes: 2 * _files.Sum(f => f.Length), md5ETags: false);
         _folder = Directory.CreateTempSubdirectory("s3tm-bench-dir-").FullName;
         _source = Path.Combine(_folder, "source");

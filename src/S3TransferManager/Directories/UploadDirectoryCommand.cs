@@ -10,10 +10,6 @@ namespace S3TransferManager.Directories;
 /// </summary>
 internal sealed class UploadDirectoryCommand
 {
-    /// <summary>Files found ahead of the uploads, at most: a FileInfo each (a few hundred bytes), so a folder of a million
-    /// files never sits in memory, and far enough ahead that a big file usually starts well before the small ones end.</summary>
-    internal const int Lookahead = 1000;
-
     private readonly TransferResources _resources;
     private readonly TransferUtilityUploadDirectoryRequest _request;
     private readonly string _root;
@@ -37,7 +33,7 @@ internal sealed class UploadDirectoryCommand
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
         // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, Lookahead,
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static file => file.Length);
         try
         {
