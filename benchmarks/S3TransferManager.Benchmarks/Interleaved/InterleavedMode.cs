@@ -9,7 +9,7 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B] [--params Name=Value,...]</c>: the download scenarios'
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B,-C] [--params Name=Value,...]</c>: the download scenarios'
 /// methods (validation on against off, adaptive concurrency against the SDK, each with its other <c>[Params]</c> in
 /// turn, or only the values <c>--params</c> names), and the directory scenarios', in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
@@ -42,7 +42,10 @@ public static class InterleavedMode
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath, string? paramsFilter = null)
     {
         string[] wanted = paramsFilter?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
-        HashSet<string>? chosen = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet();
+        // A name with a leading '-' leaves that method out (the SDK's one-object-at-a-time directory methods take seconds).
+        string[] named = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
+        HashSet<string>? chosen = methods is null ? null : [.. named.Where(n => !n.StartsWith('-'))];
+        HashSet<string> excluded = [.. named.Where(n => n.StartsWith('-')).Select(n => n[1..])];
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
@@ -66,7 +69,7 @@ public static class InterleavedMode
                         .Where(c => wanted.All(w => !c.Any(p => w.StartsWith(p.Property.Name + "=", StringComparison.Ordinal))
                             || c.Any(p => w == $"{p.Property.Name}={p.Value}"))))
                     {
-                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, table);
+                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, excluded, table);
                     }
                 }
             }
@@ -96,7 +99,7 @@ public static class InterleavedMode
     }
 
     private static async Task RunScenarioAsync(Type type, NetworkProfile profile, string? scheme, (PropertyInfo Property, object? Value)[] parameters, int rounds,
-        HashSet<string>? chosen, StringBuilder table)
+        HashSet<string>? chosen, HashSet<string> excluded, StringBuilder table)
     {
         object scenario = Activator.CreateInstance(type)!;
         PropertyInfo profileProperty = type.GetProperty("Profile")!;
@@ -119,7 +122,7 @@ public static class InterleavedMode
         string? BaselineOf(string method) => baselines.FirstOrDefault(b => Category(b) == Category(method)) ?? baselines.FirstOrDefault();
         string? baseline = baselines.FirstOrDefault();
         string incumbent = baseline is not null && baseline.StartsWith("AwsSdk", StringComparison.Ordinal) ? baseline : Incumbent;
-        MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
+        MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null && !excluded.Contains(m.Name)
             && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling
                 || (chosen.Any(c => Category(c) == Category(m.Name)) && (m.Name.StartsWith(UploadCeiling, StringComparison.Ordinal)
                     || m.Name.StartsWith(UploadIncumbent, StringComparison.Ordinal)))
