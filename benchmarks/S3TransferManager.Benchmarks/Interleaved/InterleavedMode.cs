@@ -172,8 +172,11 @@ public static class InterleavedMode
             string category = Category(method.Name);
             string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) || times.TryGetValue(UploadCeiling + category, out ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
-            string vsSdk = times.TryGetValue(ConcurrentIncumbent + category, out var sdk) || times.TryGetValue(incumbent, out sdk)
-                || times.TryGetValue(UploadIncumbent + category, out sdk) ? Ratio(sdk, mine) : "n/a";
+            // The SDK's method of the same category when there is one (AwsSdk_NonSeekable for Ours_NonSeekable, not AwsSdk_File).
+            List<double>? sdk = null;
+            bool hasSdk = (category.Length > 0 && (times.TryGetValue(ConcurrentIncumbent + category, out sdk) || times.TryGetValue(UploadIncumbent + category, out sdk)))
+                || times.TryGetValue(incumbent, out sdk);
+            string vsSdk = hasSdk ? Ratio(sdk!, mine) : "n/a";
             string? own = BaselineOf(method.Name);
             string vsBaseline = own is not null && times.TryGetValue(own, out var reference) ? Ratio(reference, mine) : "n/a";
             string cpuVsBaseline = own is not null && cpu.TryGetValue(own, out var referenceCpu)
