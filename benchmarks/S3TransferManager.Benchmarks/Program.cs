@@ -39,7 +39,8 @@ public static class Program
             case "interleaved":
                 return await Interleaved.InterleavedMode.RunAsync(
                     int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),
-                    OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"));
+                    OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"),
+                    OptionValue(rest, "--params"));
             case "cold-one":
                 return await Cold.ColdTransfer.RunAsync(rest);
             case "loh":

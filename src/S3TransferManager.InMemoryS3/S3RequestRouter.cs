@@ -30,9 +30,10 @@ internal sealed class S3RequestRouter(
 
         counters.BeginRequest();
         bool admitted = false;
+        FirstByteDelay? delay = null;
         try
         {
-            ApplyProfile(context);
+            delay = ApplyProfile(context);
             S3Operation operation = Classify(context.Request, bucket, key);
             counters.Count(operation);
             admitted = slowDown?.TryEnter() ?? true;
@@ -44,6 +45,12 @@ internal sealed class S3RequestRouter(
             }
 
             await DispatchAsync(context, operation, bucket, key);
+            if (delay is not null && !context.Response.HasStarted)
+            {
+                // A response without a body (PutObject, UploadPart) starts only after this method returns: wait its
+                // time to first byte here, so the request counts as in flight until then, as one with a body does.
+                await delay.WaitOnceAsync(context.RequestAborted);
+            }
         }
         catch (Exception ex) when (ex is InvalidDataException && !context.Response.HasStarted)
         {
@@ -64,11 +71,11 @@ internal sealed class S3RequestRouter(
         }
     }
 
-    private void ApplyProfile(HttpContext context)
+    private FirstByteDelay? ApplyProfile(HttpContext context)
     {
         if (throttles is null)
         {
-            return;
+            return null;
         }
 
         ConnectionThrottle throttle = throttles.Get(context.Connection.Id);
@@ -78,8 +85,12 @@ internal sealed class S3RequestRouter(
         {
             // OnStarting runs just before the status line is sent, so the delay lands before the first response byte
             // (after the request body, as with S3's time to first byte) for every response, bodies or not.
-            context.Response.OnStarting(static state => Task.Delay((TimeSpan)state), firstByteDelay);
+            var delay = new FirstByteDelay(firstByteDelay);
+            context.Response.OnStarting(static state => ((FirstByteDelay)state).WaitOnceAsync(), delay);
+            return delay;
         }
+
+        return null;
     }
 
     /// <summary>Path-style addressing: <c>/{bucket}/{key}</c>, from the raw target so encoded slashes and spaces survive.</summary>

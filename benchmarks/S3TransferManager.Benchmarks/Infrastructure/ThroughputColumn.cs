@@ -30,7 +30,8 @@ public sealed class ThroughputColumn : IColumn
     {
         BenchmarkReport? report = summary[benchmarkCase];
         double? meanNs = report?.ResultStatistics?.Mean;
-        if (meanNs is null or <= 0 || Activator.CreateInstance(benchmarkCase.Descriptor.Type) is not ITransferScenario scenario)
+        // A scenario whose bytes depend on its [Params] (DirectoryBenchmarks) knows them only after its setup: 0 here.
+        if (meanNs is null or <= 0 || Activator.CreateInstance(benchmarkCase.Descriptor.Type) is not ITransferScenario { BytesPerOperation: > 0 } scenario)
         {
             return "NA";
         }

@@ -9,8 +9,9 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B]</c>: the download scenarios' methods (validation on
-/// against off, adaptive concurrency against the SDK, each with its other <c>[Params]</c> in turn) in process, in
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B,-C] [--params Name=Value,...]</c>: the download scenarios'
+/// methods (validation on against off, adaptive concurrency against the SDK, each with its other <c>[Params]</c> in
+/// turn, or only the values <c>--params</c> names), and the directory scenarios', in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
 /// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
 /// building and testing) hits every client alike. BenchmarkDotNet runs all iterations of one method before the next,
@@ -20,7 +21,10 @@ namespace S3TransferManager.Benchmarks.Interleaved;
 /// (<c>AwsSdk_File</c>, <c>AwsSdk_NonSeekable</c>) as the incumbent. Uploads run once per scheme of
 /// <see cref="BenchmarkSettings.SchemesVariable"/>, in the Raw and S3Like profiles. CPU is reported for this process
 /// (the client) and the endpoint's: on a shared machine the wall clock depends on how the cores are shared out, the
-/// work done much less.
+/// work done much less. Also per method: the endpoint's peak of requests in flight (how many connections a client
+/// really used), and the bytes this process allocated per object. A scenario whose methods carry a category suffix
+/// (<c>_Upload</c>, <c>_File</c>) compares each method with the baseline of its own category, and with
+/// <c>AwsSdkConcurrent_</c> of that category as the incumbent when there is one.
 /// </summary>
 public static class InterleavedMode
 {
@@ -29,20 +33,28 @@ public static class InterleavedMode
     private const string Incumbent = "AwsSdkPart";
     private const string UploadCeiling = "RawHttp10Puts";
     private const string UploadIncumbent = "AwsSdk";
+    private const string ConcurrentIncumbent = "AwsSdkConcurrent";
 
     private static readonly Type[] s_scenarios =
         [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks), typeof(AdaptiveDownloadBenchmarks), typeof(AdaptiveDirectoryBenchmarks),
-            typeof(UploadBenchmarks)];
+            typeof(UploadBenchmarks), typeof(DirectoryBenchmarks)];
 
-    public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath)
+    public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath, string? paramsFilter = null)
     {
-        HashSet<string>? chosen = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet();
+        string[] wanted = paramsFilter?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
+        // A name with a leading '-' leaves that method out (the SDK's one-object-at-a-time directory methods take seconds).
+        string[] named = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
+        HashSet<string>? chosen = methods is null ? null : [.. named.Where(n => !n.StartsWith('-'))];
+        HashSet<string> excluded = [.. named.Where(n => n.StartsWith('-')).Select(n => n[1..])];
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
         table.AppendLine();
-        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | 503s (all rounds) | CPU: client + endpoint (median) | client CPU: baseline / this (median) |");
-        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        foreach (Type type in s_scenarios.Where(t => filter is null || t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase)))
+        table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | 503s (all rounds) | CPU: client + endpoint (median) | client CPU: baseline / this (median) | peak requests in flight (median, max) | allocated per object (median) |");
+        table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        // A scenario's exact name picks it alone (DirectoryBenchmarks, not AdaptiveDirectoryBenchmarks too).
+        bool exact = s_scenarios.Any(t => string.Equals(t.Name, filter, StringComparison.OrdinalIgnoreCase));
+        foreach (Type type in s_scenarios.Where(t => filter is null
+            || (exact ? string.Equals(t.Name, filter, StringComparison.OrdinalIgnoreCase) : t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase))))
         {
             // A scenario may choose its own profiles (a static Profiles property), as it does for BenchmarkDotNet.
             var profiles = type.GetProperty("Profiles", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IEnumerable<NetworkProfile>
@@ -53,9 +65,11 @@ public static class InterleavedMode
                 IEnumerable<string?> schemes = upload ? BenchmarkSettings.Schemes().Select(s => (string?)s) : [null];
                 foreach (string? scheme in schemes)
                 {
-                    foreach ((PropertyInfo Property, object? Value)[] parameters in OtherParams(type))
+                    foreach ((PropertyInfo Property, object? Value)[] parameters in OtherParams(type)
+                        .Where(c => wanted.All(w => !c.Any(p => w.StartsWith(p.Property.Name + "=", StringComparison.Ordinal))
+                            || c.Any(p => w == $"{p.Property.Name}={p.Value}"))))
                     {
-                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, table);
+                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, excluded, table);
                     }
                 }
             }
@@ -85,7 +99,7 @@ public static class InterleavedMode
     }
 
     private static async Task RunScenarioAsync(Type type, NetworkProfile profile, string? scheme, (PropertyInfo Property, object? Value)[] parameters, int rounds,
-        HashSet<string>? chosen, StringBuilder table)
+        HashSet<string>? chosen, HashSet<string> excluded, StringBuilder table)
     {
         object scenario = Activator.CreateInstance(type)!;
         PropertyInfo profileProperty = type.GetProperty("Profile")!;
@@ -103,15 +117,21 @@ public static class InterleavedMode
 
         string label = type.Name.Replace("Benchmarks", "", StringComparison.Ordinal) + string.Concat(parameters.Select(p => $" {p.Value}"));
         // The baseline method is the reference of "x baseline" (validation off, say), and of "x AWS SDK" when it is the SDK's.
-        string? baseline = type.GetMethods().FirstOrDefault(m => m.GetCustomAttribute<BenchmarkAttribute>()?.Baseline == true)?.Name;
+        // With categories (upload scenarios: _File, _NonSeekable; directories: _Download, _Upload) each has its own.
+        string[] baselines = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>()?.Baseline == true).Select(m => m.Name)];
+        string? BaselineOf(string method) => baselines.FirstOrDefault(b => Category(b) == Category(method)) ?? baselines.FirstOrDefault();
+        string? baseline = baselines.FirstOrDefault();
         string incumbent = baseline is not null && baseline.StartsWith("AwsSdk", StringComparison.Ordinal) ? baseline : Incumbent;
-        MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null
-            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling || m.Name == incumbent || m.Name == baseline
+        MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null && !excluded.Contains(m.Name)
+            && (chosen is null || chosen.Contains(m.Name) || m.Name is Ceiling or FileCeiling
                 || (chosen.Any(c => Category(c) == Category(m.Name)) && (m.Name.StartsWith(UploadCeiling, StringComparison.Ordinal)
-                    || m.Name.StartsWith(UploadIncumbent, StringComparison.Ordinal)))))];
+                    || m.Name.StartsWith(UploadIncumbent, StringComparison.Ordinal)))
+                || (chosen.All(c => Category(c).Length == 0) && (m.Name == incumbent || m.Name == baseline))))];
         var times = methods.ToDictionary(m => m.Name, _ => new List<double>());
         var cpu = methods.ToDictionary(m => m.Name, _ => new List<(double Client, double Endpoint)>());
         var slowDowns = methods.ToDictionary(m => m.Name, _ => 0L);
+        var peaks = methods.ToDictionary(m => m.Name, _ => new List<int>());
+        var allocated = methods.ToDictionary(m => m.Name, _ => new List<double>());
         await InvokeAsync(scenario, Find<GlobalSetupAttribute>(type).Single());
         try
         {
@@ -127,11 +147,17 @@ public static class InterleavedMode
                 {
                     MethodInfo method = methods[(i + round) % methods.Length];
                     await ResetCountersAsync(scenario);
+                    long allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
                     (double ms, double clientCpu, double endpointCpu) = await TimeAsync(scenario, type, method);
+                    double perObject = (GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore) / (double)Transfers(scenario);
                     times[method.Name].Add(ms);
                     cpu[method.Name].Add((clientCpu, endpointCpu));
-                    slowDowns[method.Name] += await SlowDownsAsync(scenario);
-                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{label} {where} round {round + 1} {method.Name}: {ms:0.0} ms, CPU {clientCpu:0} + {endpointCpu:0} ms"));
+                    allocated[method.Name].Add(perObject);
+                    (long slowDown, int peak) = await CountersAsync(scenario);
+                    slowDowns[method.Name] += slowDown;
+                    peaks[method.Name].Add(peak);
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                        $"{label} {where} round {round + 1} {method.Name}: {ms:0.0} ms, CPU {clientCpu:0} + {endpointCpu:0} ms, peak {peak} in flight, {perObject / 1024:0.0} KiB per object"));
                 }
             }
         }
@@ -146,12 +172,17 @@ public static class InterleavedMode
             string category = Category(method.Name);
             string ofCeiling = times.TryGetValue(Ceiling, out var ceiling) || times.TryGetValue(UploadCeiling + category, out ceiling) ? Ratio(ceiling, mine) : "n/a";
             string ofFileCeiling = times.TryGetValue(FileCeiling, out var fileCeiling) ? Ratio(fileCeiling, mine) : "n/a";
-            string vsSdk = times.TryGetValue(incumbent, out var sdk) || times.TryGetValue(UploadIncumbent + category, out sdk) ? Ratio(sdk, mine) : "n/a";
-            string vsBaseline = baseline is not null ? Ratio(times[baseline], mine) : "n/a";
-            string cpuVsBaseline = baseline is not null
-                ? Ratio([.. cpu[baseline].Select(c => c.Client)], [.. cpu[method.Name].Select(c => c.Client)]) : "n/a";
+            // The SDK's method of the same category when there is one (AwsSdk_NonSeekable for Ours_NonSeekable, not AwsSdk_File).
+            List<double>? sdk = null;
+            bool hasSdk = (category.Length > 0 && (times.TryGetValue(ConcurrentIncumbent + category, out sdk) || times.TryGetValue(UploadIncumbent + category, out sdk)))
+                || times.TryGetValue(incumbent, out sdk);
+            string vsSdk = hasSdk ? Ratio(sdk!, mine) : "n/a";
+            string? own = BaselineOf(method.Name);
+            string vsBaseline = own is not null && times.TryGetValue(own, out var reference) ? Ratio(reference, mine) : "n/a";
+            string cpuVsBaseline = own is not null && cpu.TryGetValue(own, out var referenceCpu)
+                ? Ratio([.. referenceCpu.Select(c => c.Client)], [.. cpu[method.Name].Select(c => c.Client)]) : "n/a";
             table.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {label} | {where} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {vsBaseline} | {slowDowns[method.Name]} | {Median(cpu[method.Name].Select(c => c.Client)):0} + {Median(cpu[method.Name].Select(c => c.Endpoint)):0} ms | {cpuVsBaseline} |"));
+                $"| {label} | {where} | {method.Name} | {Median(mine):0.0} ms | {mine.Min():0.0} ms | {ofCeiling} | {ofFileCeiling} | {vsSdk} | {vsBaseline} | {slowDowns[method.Name]} | {Median(cpu[method.Name].Select(c => c.Client)):0} + {Median(cpu[method.Name].Select(c => c.Endpoint)):0} ms | {cpuVsBaseline} | {Median(peaks[method.Name].Select(p => (double)p)):0}, {peaks[method.Name].Max()} | {Median(allocated[method.Name]) / 1024:0.0} KiB |"));
         }
     }
 
@@ -166,9 +197,20 @@ public static class InterleavedMode
         }
     }
 
-    /// <summary>The 503 SlowDown answers since the last reset: what this method's transfer drew.</summary>
-    private static async Task<long> SlowDownsAsync(object scenario) =>
-        scenario is ITransferScenario transfer ? (await transfer.Session.Endpoint.GetCountersAsync()).SlowDownResponses : 0;
+    /// <summary>The 503 SlowDown answers and the peak of requests in flight since the last reset: what this method's
+    /// transfer drew, and how many connections it kept busy at once.</summary>
+    private static async Task<(long SlowDowns, int Peak)> CountersAsync(object scenario)
+    {
+        if (scenario is not ITransferScenario transfer)
+        {
+            return (0, 0);
+        }
+
+        var counts = await transfer.Session.Endpoint.GetCountersAsync();
+        return (counts.SlowDownResponses, counts.MaxConcurrentRequests);
+    }
+
+    private static int Transfers(object scenario) => scenario is ITransferScenario { TransfersPerOperation: > 0 and var n } ? n : 1;
 
     /// <summary>The median over rounds of reference time / this time (above 1: faster than the reference).</summary>
     private static string Ratio(List<double> reference, List<double> mine) =>

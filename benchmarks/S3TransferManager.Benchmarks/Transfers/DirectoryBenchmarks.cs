@@ -9,9 +9,11 @@ namespace S3TransferManager.Benchmarks.Transfers;
 /// Downloads and uploads a whole directory in the S3-like profile (20 ms to first byte, 60 MB/s per connection):
 /// 1000 x 1 KiB, and a mixed tree of 200 x 256 KiB plus 2 x 64 MiB. This library against the AWS SDK's
 /// TransferUtility with its defaults (one object at a time) and with DownloadFilesConcurrently /
-/// UploadFilesConcurrently; every client has ConcurrentServiceRequests = 10.
+/// UploadFilesConcurrently; every client has ConcurrentServiceRequests = 10. Uploaded objects are never read back,
+/// so the endpoint skips MD5 on their bodies (as for <see cref="UploadBenchmarks"/>): on 2 cores its MD5 of 178 MB
+/// per upload would compete with the clients for CPU.
 /// </summary>
-public class DirectoryBenchmarks
+public class DirectoryBenchmarks : ITransferScenario
 {
     private const string Download = "Download";
     private const string Upload = "Upload";
@@ -22,17 +24,32 @@ public class DirectoryBenchmarks
     private string _target = null!;
     private (string Name, long Length)[] _files = [];
 
-    /// <summary>The tree: <c>Small</c> (1000 x 1 KiB) or <c>Mixed</c> (200 x 256 KiB + 2 x 64 MiB).</summary>
-    [Params("Small", "Mixed")]
+    /// <summary>The tree: <c>Small</c> (1000 x 1 KiB), <c>Mixed</c> (200 x 256 KiB in <c>f/00</c>, <c>f/01</c> + 2 x
+    /// 64 MiB in <c>big/</c>), or <c>MixedBigLast</c>: the same files with the big ones in <c>f/01/big/</c>, the deepest
+    /// folder, which .NET's enumeration (breadth first: a folder's files before its subfolders') finds after every small
+    /// file, as a listing by key order would find <c>z/</c>.</summary>
+    [Params("Small", "Mixed", "MixedBigLast")]
     public string Tree { get; set; } = "Small";
+
+    /// <summary>Always S3Like: the interleaved mode sets it, and its only value is the profile the endpoint runs.</summary>
+    public NetworkProfile Profile { get; set; } = NetworkProfile.S3Like;
+
+    public static IEnumerable<NetworkProfile> Profiles => [NetworkProfile.S3Like];
+
+    public long BytesPerOperation => _files.Sum(f => f.Length);
+
+    public int TransfersPerOperation => _files.Length;
+
+    public EndpointSession Session => _session;
 
     [GlobalSetup]
     public async Task SetupAsync()
     {
+        string big = Tree == "MixedBigLast" ? "f/01/big/" : "big/";
         _files = Tree == "Small"
             ? [.. Enumerable.Range(0, 1000).Select(i => (Name(i), 1024L))]
-            : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), ("big/a.bin", 64L << 20), ("big/b.bin", 64L << 20)];
-        _session = await EndpointSession.StartAsync(InMemoryS3Profile.S3Like, prewarmedStorageBytes: 2 * _files.Sum(f => f.Length));
+            : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), (big + "a.bin", 64L << 20), (big + "b.bin", 64L << 20)];
+        _session = await EndpointSession.StartAsync(InMemoryS3Profile.S3Like, prewarmedStorageBytes: 2 * _files.Sum(f => f.Length), md5ETags: false);
         _folder = Directory.CreateTempSubdirectory("s3tm-bench-dir-").FullName;
         _source = Path.Combine(_folder, "source");
         _target = Path.Combine(_folder, "target");

@@ -1,23 +1,32 @@
-using System.Threading.Channels;
-
 namespace S3TransferManager.Directories;
 
 /// <summary>
-/// Runs one job per item of a lazily produced sequence with a fixed number of workers behind a bounded channel, so a
-/// listing of a million keys never sits in memory, and applies the <see cref="FailurePolicy"/>: under
-/// <see cref="FailurePolicy.AbortOnFailure"/> the first failure cancels the producer and every job in flight.
+/// Runs one job per item of a lazily produced sequence with a fixed number of workers behind a bounded
+/// <see cref="LargestFirstQueue{T}"/>, so a listing of a million keys never sits in memory, and applies the
+/// <see cref="FailurePolicy"/>: under <see cref="FailurePolicy.AbortOnFailure"/> the first failure cancels the producer
+/// and every job in flight. Given a size, a free worker takes the largest item of the look-ahead, not the next found.
 /// </summary>
 internal sealed class DirectoryRunner<T>
 {
     private readonly int _workers;
     private readonly FailurePolicy _policy;
+    private readonly int _lookahead;
+    private readonly Func<T, long>? _size;
     private readonly List<Exception> _errors = [];
     private long _succeeded;
 
-    public DirectoryRunner(int workers, FailurePolicy policy)
+    /// <param name="workers">Jobs at once.</param>
+    /// <param name="policy">What a failed job does to the others.</param>
+    /// <param name="lookahead">Items produced but not started, at most; 0 for twice <paramref name="workers"/>. The
+    /// producer waits beyond it, so at most <paramref name="workers"/> + <paramref name="lookahead"/> + 1 items have been
+    /// produced and not finished.</param>
+    /// <param name="size">The size that orders the look-ahead, largest first; null to start items in the order produced.</param>
+    public DirectoryRunner(int workers, FailurePolicy policy, int lookahead = 0, Func<T, long>? size = null)
     {
         _workers = workers;
         _policy = policy;
+        _lookahead = lookahead > 0 ? lookahead : workers * 2;
+        _size = size;
     }
 
     public long Succeeded => Interlocked.Read(ref _succeeded);
@@ -29,7 +38,7 @@ internal sealed class DirectoryRunner<T>
         CancellationToken cancellationToken)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var channel = Channel.CreateBounded<T>(new BoundedChannelOptions(_workers * 2) { SingleWriter = true });
+        var queue = new LargestFirstQueue<T>(_lookahead, _size);
         Exception? first = null;
 
         async Task ProduceAsync()
@@ -38,21 +47,21 @@ internal sealed class DirectoryRunner<T>
             {
                 await foreach (T item in produce(stop.Token).ConfigureAwait(false))
                 {
-                    await channel.Writer.WriteAsync(item, stop.Token).ConfigureAwait(false);
+                    await queue.WriteAsync(item, stop.Token).ConfigureAwait(false);
                 }
 
-                channel.Writer.TryComplete();
+                queue.Complete();
             }
             catch (Exception e)
             {
-                channel.Writer.TryComplete(e);
+                queue.Complete(e);
                 throw;
             }
         }
 
         async Task WorkAsync()
         {
-            await foreach (T item in channel.Reader.ReadAllAsync(stop.Token).ConfigureAwait(false))
+            await foreach (T item in queue.ReadAllAsync(stop.Token).ConfigureAwait(false))
             {
                 try
                 {

@@ -6,7 +6,7 @@ using S3TransferManager.Internal;
 namespace S3TransferManager.Directories;
 
 /// <summary>
-/// Downloads every object under a prefix: ListObjectsV2 pages feed a bounded channel while workers download, each
+/// Downloads every object under a prefix: ListObjectsV2 pages feed a bounded look-ahead while workers download, each
 /// object through <see cref="FileDownloadCommand"/> on the utility's one request budget (a small object costs one GET).
 /// </summary>
 internal sealed class DownloadDirectoryCommand
@@ -28,8 +28,10 @@ internal sealed class DownloadDirectoryCommand
     public async Task<TransferUtilityDownloadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
-        // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects.
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
+        // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects. Of up to
+        // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
+        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
+            DirectoryLookahead.Items, static item => item.Size ?? 0);
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);

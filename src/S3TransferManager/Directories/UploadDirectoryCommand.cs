@@ -31,8 +31,10 @@ internal sealed class UploadDirectoryCommand
         // Files are enumerated while they upload, so the totals are not known yet: -1, as the arguments document.
         _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, -1, -1));
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
-        // keeps it busy while some are between files (as for directory downloads).
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy);
+        // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
+        // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
+            static file => file.Length);
         try
         {
             await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);

@@ -70,6 +70,36 @@ public sealed class InMemoryS3ServerTests
     }
 
     [Fact]
+    public async Task MaxConcurrentRequests_PutObjectWaitingForFirstByte_CountsAsInFlight()
+    {
+        // A long time to first byte: the PUT is stored long before its (bodyless) response may start.
+        await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like, FirstByteDelay = TimeSpan.FromSeconds(30),
+        });
+        server.CreateBucket("bucket");
+        using AmazonS3Client client = InMemoryS3Fixture.CreateClient(server.ServiceUrl);
+        using var cancel = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        Task put = client.PutObjectAsync(new PutObjectRequest
+        {
+            BucketName = "bucket", Key = "k", ContentBody = "x", ContentType = "text/plain",
+        }, cancel.Token);
+
+        for (int i = 0; i < 500 && server.GetObjectContent("bucket", "k") is null; i++)
+        {
+            await Task.Delay(10);
+        }
+
+        // Stored and waiting for its first byte: a reset restarts the peak from the requests in flight, this one.
+        server.ResetCounters();
+        int inFlight = server.MaxConcurrentRequests;
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => put.WaitAsync(TimeSpan.FromSeconds(30)));
+
+        Assert.Equal(1, inFlight);
+    }
+
+    [Fact]
     public async Task GetObject_Md5ETagsOffSeededObject_SdkAcceptsBody()
     {
         await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(new InMemoryS3Options { ComputeMd5ETags = false });
