@@ -44,7 +44,8 @@ public static class InterleavedMode
         string[] wanted = paramsFilter?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
         // A name with a leading '-' leaves that method out (the SDK's one-object-at-a-time directory methods take seconds).
         string[] named = methods?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
-        HashSet<string>? chosen = methods is null ? null : [.. named.Where(n => !n.StartsWith('-'))];
+        // Only exclusions ("-A,-B") mean every other method, not none.
+        HashSet<string>? chosen = named.Any(n => !n.StartsWith('-')) ? [.. named.Where(n => !n.StartsWith('-'))] : null;
         HashSet<string> excluded = [.. named.Where(n => n.StartsWith('-')).Select(n => n[1..])];
         var table = new StringBuilder();
         table.AppendLine(CultureInfo.InvariantCulture, $"Interleaved: {rounds} rounds, {BenchmarkSettings.ObjectSize >> 20} MiB, median per method; ratios are medians of per-round ratios");
