@@ -31,6 +31,15 @@ public sealed class TransferUtilityInterfaceTests
     }
 
     [Fact]
+    public void S3Client_UtilityMadeItsOwnClient_CopiesBodiesThrough64KiB()
+    {
+        using var utility = new TransferUtility("key", "secret", RegionEndpoint.USEast1);
+
+        Assert.Equal(64 * 1024, ((AmazonS3Client)utility.S3Client).Config.BufferSize);
+        Assert.Equal(RegionEndpoint.USEast1, ((AmazonS3Client)utility.S3Client).Config.RegionEndpoint);
+    }
+
+    [Fact]
     public async Task UploadAsync_MockedInterface_IsTheSeamCallersStubInTheirTests()
     {
         var utility = new Mock<ITransferUtility>(MockBehavior.Strict);

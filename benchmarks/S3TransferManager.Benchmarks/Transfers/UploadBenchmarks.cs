@@ -2,12 +2,16 @@ using BenchmarkDotNet.Attributes;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Benchmarks.Infrastructure;
 using S3TransferManager.InMemoryS3;
+using S3TransferManager.Upload;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 
 /// <summary>
-/// Uploads a file's bytes from its path and from a non-seekable stream over it, 8 MiB parts for both libraries,
-/// against the raw ceiling: unsigned HttpClient PUTs of 8 MiB ranges, 10 in parallel, to distinct keys. The endpoint's
+/// Uploads a file's bytes from its path and from a non-seekable stream over it, 8 MiB parts for the SDK, against the
+/// raw ceiling: unsigned HttpClient PUTs of 8 MiB ranges, 10 in parallel, to distinct keys. <c>Ours_File</c> leaves
+/// PartSize at its default, so its parts fill whole waves of 10 (256 MiB: 30 parts of ~8.5 MiB);
+/// <c>OursFixed_File</c> sets 8 MiB as the SDK does, and <c>RawHttp10PutsWaves_File</c> is the raw ceiling with the
+/// whole-wave parts. The endpoint's
 /// storage is prewarmed to twice the bytes of one upload, skips MD5 of uploaded bodies (<c>--fast-etags</c>), and every
 /// method reuses its keys. <see cref="Scheme"/> https serves TLS with a certificate made at start, trusted by every
 /// client of the run.
@@ -56,6 +60,7 @@ public class UploadBenchmarks : ITransferScenario
         Directory.Delete(_folder, recursive: true);
     }
 
+    /// <summary>PartSize left at its default: whole waves of the 10 requests.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task Ours_File() =>
         _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
@@ -63,11 +68,21 @@ public class UploadBenchmarks : ITransferScenario
             BucketName = EndpointSession.Bucket,
             Key = "upload/ours-file",
             FilePath = _filePath,
+        });
+
+    /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursFixed_File() =>
+        _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = "upload/ours-fixed-file",
+            FilePath = _filePath,
             PartSize = BenchmarkSettings.PartSize,
         });
 
     /// <summary>This library with the payload signed, as it sent parts before issue 14: over HTTPS the SDK signs every
-    /// chunk (aws-chunked); over HTTP it is Ours_File (the part is signed once either way there).</summary>
+    /// chunk (aws-chunked); over HTTP it is OursFixed_File (the part is signed once either way there).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursSigned_File() =>
         _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
@@ -92,6 +107,13 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task RawHttp10Puts_File() =>
         _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation, BenchmarkSettings.PartSize, BenchmarkSettings.Concurrency, "upload/raw-");
+
+    /// <summary>The raw ceiling of Ours_File's part plan: the same whole-wave parts as unsigned PUTs, 10 in parallel.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task RawHttp10PutsWaves_File() =>
+        _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation,
+            (int)PartSizer.ForWholeWaves(BytesPerOperation, BenchmarkSettings.PartSize, BenchmarkSettings.Concurrency),
+            BenchmarkSettings.Concurrency, "upload/raw-waves-");
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
     public async Task Ours_NonSeekable()

@@ -23,7 +23,11 @@ internal static class CopyDirectory
             UploadFilesConcurrently = true,
         };
         TransferUtilityUploadRequest single = TransferRequests.Upload(settings, target.Bucket, "unused");
-        request.PartSize = single.PartSize;
+        if (settings.PartSize is { } partSize)
+        {
+            request.PartSize = partSize;
+        }
+
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
         long bytes = 0;
         TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", -1, report =>

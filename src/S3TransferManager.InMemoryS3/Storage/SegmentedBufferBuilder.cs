@@ -62,9 +62,10 @@ internal sealed class SegmentedBufferBuilder : IDisposable
     public SegmentedBuffer Build()
     {
         _built = true;
-        if (_segments.Count > 0 && _used < _segments[^1].Length)
+        if (_segments.Count > 0 && _used < _segments[^1].Length && _used < SegmentedBuffer.SegmentSize / 2)
         {
-            // Trim the last segment so a 1 KiB object does not hold 1 MiB.
+            // Trim a last segment less than half used, so a 1 KiB object does not hold 1 MiB. One at least half used
+            // is kept whole (it holds at most twice its bytes) and goes back to the pool with the object.
             byte[] partial = _segments[^1];
             _segments[^1] = partial.AsSpan(0, _used).ToArray();
             _pool.Return(partial);
@@ -113,7 +114,9 @@ internal sealed class SegmentedBufferBuilder : IDisposable
         }
 
         long remaining = _expectedLength is long expected ? expected - _length : SegmentedBuffer.SegmentSize;
-        _segments.Add(remaining >= SegmentedBuffer.SegmentSize
+        // A pooled segment also for a last one at least half used (see Build): a fresh array of that size is a large
+        // object, page faults on first touch and a later GC, for every part whose size is not a multiple of 1 MiB.
+        _segments.Add(remaining >= SegmentedBuffer.SegmentSize / 2
             ? _pool.Rent()
             : GC.AllocateUninitializedArray<byte>((int)Math.Max(remaining, 4096)));
         _used = 0;

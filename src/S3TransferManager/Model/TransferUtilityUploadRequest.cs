@@ -12,6 +12,8 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 {
+    private long _partSize = TransferLimits.DefaultPartSize;
+
     /// <summary>The bucket to upload into.</summary>
     public string? BucketName { get; set; }
 
@@ -45,8 +47,23 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 
     /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
     /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>
-    /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB.</value>
-    public long PartSize { get; set; } = TransferLimits.DefaultPartSize;
+    /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB. Left unset, a file's or seekable stream's parts
+    /// are sized to fill whole waves of <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts, so all
+    /// connections finish together: between 5 MiB and 1.5x the default (256 MiB goes as 30 parts of ~8.5 MiB, three
+    /// waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10 connections busy). Set explicitly, it is
+    /// used as given (grown only for the 10,000-part limit).</value>
+    public long PartSize
+    {
+        get => _partSize;
+        set
+        {
+            _partSize = value;
+            PartSizeIsExplicit = true;
+        }
+    }
+
+    /// <summary>Whether the caller set <see cref="PartSize"/>: then parts are not resized into whole waves.</summary>
+    internal bool PartSizeIsExplicit { get; private set; }
 
     /// <summary>The object's Content-Type.</summary>
     /// <value><see langword="null"/>: "application/octet-stream" is sent (never an empty type, which some servers

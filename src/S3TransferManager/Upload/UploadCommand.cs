@@ -108,7 +108,7 @@ internal sealed class UploadCommand
             return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
         }
 
-        long partSize = PartSizer.ForKnownLength(length, _request.PartSize);
+        long partSize = PlanPartSize(length);
         return await Multipart().ExecuteAsync(new FilePartSource(handle, length, partSize), partSize, cancellationToken).ConfigureAwait(false);
     }
 
@@ -121,7 +121,7 @@ internal sealed class UploadCommand
 
         if (knownLength >= 0)
         {
-            long partSize = PartSizer.ForKnownLength(knownLength, _request.PartSize);
+            long partSize = PlanPartSize(knownLength);
             using var known = new StreamPartSource(stream, partSize, knownLength, _resources.Pool, _progress, _request.BucketName!, _request.Key!, _resources.Buffers.OpenAccount());
             return await Multipart().ExecuteAsync(known, partSize, cancellationToken).ConfigureAwait(false);
         }
@@ -140,6 +140,12 @@ internal sealed class UploadCommand
 
         return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>The part size of a source of known length: whole waves of the request budget unless the caller chose
+    /// the size, or adaptive concurrency moves the budget (then no count of parts is a whole number of waves).</summary>
+    private long PlanPartSize(long length) => _request.PartSizeIsExplicit || _config.MaxConcurrentServiceRequests is not null
+        ? PartSizer.ForKnownLength(length, _request.PartSize)
+        : PartSizer.ForWholeWaves(length, _request.PartSize, _config.ConcurrentServiceRequests);
 
     private MultipartUploadCommand Multipart() => new(_resources.Client, _lane, _config, _request, _logger, _progress);
 }
