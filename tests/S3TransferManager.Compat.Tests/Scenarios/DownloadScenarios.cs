@@ -31,6 +31,7 @@ public sealed class DownloadScenarios(MotoServer moto)
         using var transferUtility = new TransferUtility(bucket.Client);
         await transferUtility.UploadAsync(new MemoryStream(content), bucket.Name, "k");
         var events = new List<WriteObjectProgressArgs>();
+        var completedSeen = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var request = new TransferUtilityDownloadRequest
         {
             BucketName = bucket.Name,
@@ -44,11 +45,12 @@ public sealed class DownloadScenarios(MotoServer moto)
         await transferUtility.DownloadAsync(request);
 
         // The AWS SDK raises progress from its part tasks concurrently, so its completed event need not be the last one
-        // added; find it rather than assume the order (this library raises them one at a time, in order).
+        // added, and under load it may even come after DownloadAsync returned: wait for it (bounded), then find it
+        // rather than assume the order (this library raises them one at a time, in order, before it returns).
+        await completedSeen.Task.WaitAsync(TimeSpan.FromSeconds(30));
         WriteObjectProgressArgs last;
         lock (events)
         {
-            Assert.Contains(events, e => e.IsCompleted);
             last = events.First(e => e.IsCompleted);
         }
 
@@ -64,6 +66,11 @@ public sealed class DownloadScenarios(MotoServer moto)
             lock (events)
             {
                 events.Add(e);
+            }
+
+            if (e.IsCompleted)
+            {
+                completedSeen.TrySetResult();
             }
         }
     }
