@@ -81,6 +81,17 @@ public class UploadBenchmarks : ITransferScenario
             PartSize = BenchmarkSettings.PartSize,
         });
 
+    /// <summary>Opt-in adaptive concurrency (up to <see cref="BenchmarkSettings.AdaptiveCeiling"/> requests), PartSize at
+    /// its default (with a moving budget that is the plain 8 MiB rule): what more connections than the SDK's 10 give.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursAdaptive_File() =>
+        _session.OursAdaptive.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = "upload/ours-adaptive-file",
+            FilePath = _filePath,
+        });
+
     /// <summary>This library with the payload signed, as it sent parts before issue 14: over HTTPS the SDK signs every
     /// chunk (aws-chunked); over HTTP it is OursFixed_File (the part is signed once either way there).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
