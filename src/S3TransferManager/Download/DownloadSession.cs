@@ -303,7 +303,11 @@ internal sealed class DownloadSession : IDisposable
             tailWidth = 0;
         }
 
-        var layout = new PartLayout(total, partSize, tailWidth);
+        // A download to a file holds no part in memory, so its head parts may grow by up to a quarter to pay for the
+        // tail's extra requests (each costs the AWS SDK ~60 KB of allocations); OpenStream's window is bounded by
+        // MaxInMemoryParts x PartSize, so its parts stay at PartSize.
+        long maxHeadPartSize = request is TransferUtilityDownloadRequest ? partSize + (partSize / 4) : 0;
+        var layout = new PartLayout(total, partSize, tailWidth, maxHeadPartSize);
         if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
         {
             throw new UnexpectedResponseException(bucket, key, "no ETag: the other parts could not be pinned to this version.");

@@ -10,9 +10,14 @@ namespace S3TransferManager.Download;
 /// about PartSize/2, then W of PartSize/4, and so on (at most to PartSize/8) down to about <see cref="MinTailPartSize"/>. A worker that claims
 /// a part near the end then holds at most a small one. The tail's bytes are the object's remainder after the head, so
 /// its parts are scaled a little (by less than PartSize / tail bytes) to fit exactly.
+/// Every tail part is a request more than uniform parts would take, and each request costs the AWS SDK ~60 KB of
+/// allocations. Where longer parts are harmless (a download to a file: no window holds a part in memory), the head parts
+/// after part 1 may grow, up to <c>maxHeadPartSize</c>, so that the whole layout takes no more requests than uniform
+/// parts would.
 /// Invariants: part 1 is exactly bytes 0..PartSize-1 when the object is longer (the discovery GET asked for that);
-/// parts are contiguous, cover the object, and none is empty or longer than PartSize (an empty object has one empty
-/// part); head parts are exactly PartSize.
+/// parts are contiguous, cover the object, and none is empty or longer than <see cref="HeadPartSize"/> (an empty
+/// object has one empty part); head parts after part 1 are exactly HeadPartSize, which is PartSize unless the head
+/// grew.
 /// </remarks>
 internal readonly record struct PartLayout
 {
@@ -36,13 +41,16 @@ internal readonly record struct PartLayout
 
     /// <summary>A layout of <paramref name="partSize"/> parts, with a shrinking tail for <paramref name="tailWidth"/>
     /// connections when the object is long enough to hold one after part 1 (2 or more connections, parts of at least
-    /// 2 x <see cref="MinTailPartSize"/>).</summary>
-    public PartLayout(long totalLength, long partSize, int tailWidth = 0)
+    /// 2 x <see cref="MinTailPartSize"/>). With a tail and <paramref name="maxHeadPartSize"/> above
+    /// <paramref name="partSize"/>, the head parts after part 1 grow (at most to it) until the layout has no more parts
+    /// than a uniform one.</summary>
+    public PartLayout(long totalLength, long partSize, int tailWidth = 0, long maxHeadPartSize = 0)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(totalLength);
         ArgumentOutOfRangeException.ThrowIfLessThan(partSize, 1);
         TotalLength = totalLength;
         PartSize = partSize;
+        HeadPartSize = partSize;
         int levels = 0;
         while (levels < MaxTailLevels && partSize >> (levels + 1) >= MinTailPartSize)
         {
@@ -52,7 +60,9 @@ internal readonly record struct PartLayout
         long nominalTail = tailWidth >= 2 && levels > 0 ? (partSize - (partSize >> levels)) * tailWidth : 0;
         if (nominalTail > 0 && totalLength - partSize >= nominalTail)
         {
-            _headParts = checked(1 + (int)((totalLength - partSize - nominalTail) / partSize));
+            long headBytes = totalLength - partSize - nominalTail;
+            HeadPartSize = GrownHeadPartSize(totalLength, partSize, headBytes, tailWidth * levels, maxHeadPartSize);
+            _headParts = checked(1 + (int)(headBytes / HeadPartSize));
             _tailWidth = tailWidth;
             _tailLevels = levels;
         }
@@ -64,7 +74,12 @@ internal readonly record struct PartLayout
 
     public long TotalLength { get; }
 
+    /// <summary>The requested part size: part 1's length when the object is longer.</summary>
     public long PartSize { get; }
+
+    /// <summary>The length of head parts 2 and on, and the longest any part is: <see cref="PartSize"/>, or more when the
+    /// head grew to pay for the tail's requests.</summary>
+    public long HeadPartSize { get; }
 
     public int PartCount => _headParts + (_tailWidth * _tailLevels);
 
@@ -72,10 +87,10 @@ internal readonly record struct PartLayout
     {
         if (partNumber <= _headParts)
         {
-            return (partNumber - 1) * PartSize;
+            return partNumber == 1 ? 0 : PartSize + ((partNumber - 2) * HeadPartSize);
         }
 
-        long tailStart = _headParts * PartSize;
+        long tailStart = PartSize + ((_headParts - 1) * HeadPartSize);
         int index = partNumber - _headParts - 1;
         if (index >= _tailWidth * _tailLevels)
         {
@@ -93,8 +108,32 @@ internal readonly record struct PartLayout
     /// <summary>The inclusive last byte of a part.</summary>
     public long EndOf(int partNumber) =>
         partNumber >= PartCount ? TotalLength - 1
-        : partNumber < _headParts ? (partNumber * PartSize) - 1
         : StartOf(partNumber + 1) - 1;
 
     public long LengthOf(int partNumber) => EndOf(partNumber) - StartOf(partNumber) + 1;
+
+    /// <summary>
+    /// The head part size that brings the layout's part count down to a uniform layout's: the head bytes after part 1
+    /// spread over that count less part 1 and the tail parts, rounded up to 64 KiB and capped at
+    /// <paramref name="maxHeadPartSize"/>; <paramref name="partSize"/> when that is not longer.
+    /// </summary>
+    private static long GrownHeadPartSize(long totalLength, long partSize, long headBytes, int tailParts, long maxHeadPartSize)
+    {
+        if (maxHeadPartSize <= partSize || headBytes == 0)
+        {
+            return partSize;
+        }
+
+        long uniformParts = (totalLength + partSize - 1) / partSize;
+        long headSlots = uniformParts - 1 - tailParts;
+        if (headSlots < 1)
+        {
+            return maxHeadPartSize;
+        }
+
+        const long Alignment = 64 * 1024;
+        long grown = (headBytes + headSlots - 1) / headSlots;
+        grown = (grown + Alignment - 1) / Alignment * Alignment;
+        return Math.Clamp(grown, partSize, maxHeadPartSize);
+    }
 }

@@ -112,4 +112,61 @@ public sealed class PartLayoutTests
         Assert.Equal(new PartLayout(length, partSize).PartCount, layout.PartCount);
         Assert.Equal(layout.TotalLength - 1, layout.EndOf(layout.PartCount));
     }
+
+    [Theory]
+    [InlineData(1024 * MiB, 8 * MiB, 10)]
+    [InlineData((1024 * MiB) + 12345, 8 * MiB, 10)]
+    [InlineData(3000 * MiB, 16 * MiB, 10)]
+    [InlineData(800 * MiB, 8 * MiB, 10)]
+    public void PartCount_HeadMayGrow_NoMoreThanUniformParts(long length, long partSize, int tailWidth)
+    {
+        var layout = new PartLayout(length, partSize, tailWidth, partSize + (partSize / 4));
+
+        Assert.True(layout.HeadPartSize > partSize, "the head should have grown");
+        Assert.True(layout.PartCount <= new PartLayout(length, partSize).PartCount,
+            $"{layout.PartCount} parts, more than the {new PartLayout(length, partSize).PartCount} of a uniform layout");
+    }
+
+    [Theory]
+    [InlineData(1024 * MiB, 8 * MiB, 10)]
+    [InlineData(256 * MiB, 8 * MiB, 10)]
+    [InlineData((100 * MiB) + 12345, 8 * MiB, 10)]
+    [InlineData(3000 * MiB, 16 * MiB, 10)]
+    [InlineData(1000 * MiB, 16 * MiB, 64)]
+    public void StartOf_HeadMayGrow_PartOneIsTheDiscoveryRangeAndPartsCoverTheObject(long length, long partSize, int tailWidth)
+    {
+        long max = partSize + (partSize / 4);
+        var layout = new PartLayout(length, partSize, tailWidth, max);
+
+        Assert.Equal(partSize - 1, layout.EndOf(1));
+        long covered = 0;
+        for (int part = 1; part <= layout.PartCount; part++)
+        {
+            Assert.Equal(covered, layout.StartOf(part));
+            Assert.InRange(layout.LengthOf(part), 1, Math.Min(layout.HeadPartSize, max));
+            covered += layout.LengthOf(part);
+        }
+
+        Assert.Equal(length, covered);
+    }
+
+    [Fact]
+    public void HeadPartSize_TooFewWavesToPayForTheTail_GrowsOnlyToTheCap()
+    {
+        // 256 MiB: 32 uniform parts cannot hold 20 tail parts and 11 head parts of at most 10 MiB; the head grows to the
+        // cap and the layout still saves what it can.
+        var layout = new PartLayout(256 * MiB, 8 * MiB, 10, 10 * MiB);
+
+        Assert.Equal(10 * MiB, layout.HeadPartSize);
+        Assert.True(layout.PartCount < new PartLayout(256 * MiB, 8 * MiB, 10).PartCount);
+    }
+
+    [Fact]
+    public void HeadPartSize_WithoutAllowance_IsThePartSize()
+    {
+        var layout = new PartLayout(1024 * MiB, 8 * MiB, 10);
+
+        Assert.Equal(8 * MiB, layout.HeadPartSize);
+        Assert.Equal(8 * MiB, layout.LengthOf(2));
+    }
 }
