@@ -57,7 +57,9 @@ public static class ColdTransfer
         {
             case "ours":
             {
-                var utility = new TransferUtility(s3, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+                // The default config, as EndpointSession.Ours: its 10 requests are BenchmarkSettings.Concurrency, and left
+                // unset the budget lets a slot carry one early request (set explicitly, it would be a hard cap).
+                var utility = new TransferUtility(s3);
                 return toFile
                     ? async () =>
                     {
