@@ -1,3 +1,5 @@
+using S3TransferManager.Internal;
+
 namespace S3TransferManager.Download;
 
 /// <summary>
@@ -131,7 +133,8 @@ internal readonly record struct PartLayout
             return maxHeadPartSize;
         }
 
-        const long Alignment = 64 * 1024;
+        // A whole number of the 64 KiB copy buffers a part is written through.
+        const long Alignment = TransferLimits.BufferSize;
         long grown = (headBytes + headSlots - 1) / headSlots;
         grown = (grown + Alignment - 1) / Alignment * Alignment;
         return Math.Clamp(grown, partSize, maxHeadPartSize);
