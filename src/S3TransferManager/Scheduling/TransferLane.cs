@@ -50,20 +50,29 @@ internal sealed class TransferLane : IDisposable
     public ValueTask<RequestLease> AcquireFollowingAsync(RequestLease? predecessor, CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (!cancellationToken.IsCancellationRequested)
+        if (!cancellationToken.IsCancellationRequested && TryAcquireFollowing(predecessor) is { } lease)
         {
-            if (_scheduler.TryAcquire())
-            {
-                return new ValueTask<RequestLease>(RequestLease.Lend(_scheduler));
-            }
-
-            if (_scheduler.AllowsSharedSlots && predecessor?.TryShare() is { } shared)
-            {
-                return new ValueTask<RequestLease>(shared);
-            }
+            return new ValueTask<RequestLease>(lease);
         }
 
         return AcquireAsync(cancellationToken);
+    }
+
+    /// <summary>As <see cref="AcquireFollowingAsync"/>, but only a slot at hand: null instead of waiting a turn.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
+    public RequestLease? TryAcquireFollowing(RequestLease? predecessor)
+    {
+        if (_disposed)
+        {
+            return null;
+        }
+
+        if (_scheduler.TryAcquire())
+        {
+            return RequestLease.Lend(_scheduler);
+        }
+
+        return _scheduler.AllowsSharedSlots ? predecessor?.TryShare() : null;
     }
 
     public void Dispose()

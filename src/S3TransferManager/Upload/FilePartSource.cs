@@ -9,6 +9,8 @@ internal sealed class FilePartSource(SafeFileHandle handle, long length, long pa
 
     public long TotalLength => length;
 
+    public bool BuffersParts => false;
+
     public ValueTask<PartBody?> ReadNextAsync(CancellationToken cancellationToken)
     {
         long start = _lastPart * partSize;

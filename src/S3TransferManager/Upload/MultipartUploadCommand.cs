@@ -63,7 +63,11 @@ internal sealed class MultipartUploadCommand
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
         TransferActivities.TagMultipart(uploadId, partSize);
-        var pipeline = new PartPipeline(_config.RequestCeiling, (part, token) => UploadPartAsync(uploadId, part, token), _config.FailureWaitLimit);
+        int workers = _config.RequestCeiling;
+        // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
+        // stream's parts are buffers, held to the workers and one read ahead.
+        int maxParts = source.BuffersParts ? workers + 1 : (2 * workers) + 1;
+        var pipeline = new PartPipeline(workers, maxParts, (turn, token) => UploadPartAsync(uploadId, turn, token), _config.FailureWaitLimit);
         try
         {
             await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);
@@ -134,8 +138,9 @@ internal sealed class MultipartUploadCommand
         return initiate;
     }
 
-    private async Task UploadPartAsync(string uploadId, PartBody part, CancellationToken cancellationToken)
+    private async Task UploadPartAsync(string uploadId, UploadTurn turn, CancellationToken cancellationToken)
     {
+        PartBody part = turn.Part;
         var request = new UploadPartRequest
         {
             BucketName = Bucket,
@@ -143,7 +148,6 @@ internal sealed class MultipartUploadCommand
             UploadId = uploadId,
             PartNumber = part.PartNumber,
             PartSize = part.Length,
-            InputStream = part.Content,
         };
         UploadRequestOptions.ApplyTo(_request, request);
         request.UseChunkEncoding = _signing.UseChunkEncoding;
@@ -156,8 +160,12 @@ internal sealed class MultipartUploadCommand
         }
 
         UploadPartResponse response;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        // A part started early already holds its slot (see UploadTurn); any other waits its turn.
+        using (RequestLease lease = turn.EarlyLease ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
+            // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile.
+            request.InputStream = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
+                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)));
             response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
                 token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }

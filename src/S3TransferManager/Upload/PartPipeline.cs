@@ -1,58 +1,87 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.ExceptionServices;
+using System.Threading.Channels;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Upload;
 
 /// <summary>
-/// Reads parts in order on one producer and uploads up to <c>maxInFlight</c> of them at once. Reading the next part
-/// overlaps the uploads: at most <c>maxInFlight + 1</c> parts exist at a time (the ones in flight and the one being
-/// read), which bounds the memory of buffered sources. The first failure stops new parts and cancels those in flight.
-/// The pipeline returns once every part it started has finished and disposed its body, or, after a failure or
-/// cancellation, once <c>drainLimit</c> has passed: a part upload or a source read that ignores cancellation is left
-/// to finish (and dispose its own body) on its own, so the caller still gets an answer. <see cref="StillRunning"/> says how many were left.
-/// A pipeline runs once.
+/// Reads parts in order on one producer and uploads them on <c>workers</c> workers, each one part at a time, save that
+/// a part whose body has been sent may start the worker's next part while it waits for its response
+/// (<see cref="UploadTurn.BodySent"/>). Reading ahead overlaps the uploads: at most <c>maxParts</c> parts exist at a
+/// time (uploading, or read and waiting for a worker), which bounds the memory of buffered sources. The first failure
+/// stops new parts and cancels those in flight. The pipeline returns once every part it started has finished and
+/// disposed its body, or, after a failure or cancellation, once <c>drainLimit</c> has passed: a part upload or a source
+/// read that ignores cancellation is left to finish (and dispose its own body) on its own, so the caller still gets an
+/// answer. <see cref="StillRunning"/> says how many were left. A pipeline runs once.
 /// </summary>
 internal sealed class PartPipeline
 {
-    private readonly int _maxInFlight;
-    private readonly Func<PartBody, CancellationToken, Task> _upload;
+    private readonly int _workers;
+    private readonly Func<UploadTurn, CancellationToken, Task> _upload;
     private readonly TimeSpan _drainLimit;
     private readonly TimeProvider _time;
 
-    // Parts uploading: bounds the requests in flight. Never disposed: a part left behind after the drain limit still
-    // releases it, and a SemaphoreSlim whose wait handle was never asked for holds nothing to free.
-    private readonly SemaphoreSlim _requestSlots;
-
-    // Parts in existence (uploading, or read and waiting for a request slot): bounds buffered memory.
+    // Parts in existence (uploading, or read and waiting): bounds buffered memory. Never disposed: a part left behind
+    // after the drain limit still releases it, and a SemaphoreSlim whose wait handle was never asked for holds nothing.
     private readonly SemaphoreSlim _partSlots;
 
-    // Completed when _running reaches zero: every started part has finished and the producer has stopped.
+    // Parts read and not yet taken by a worker, in order.
+    private readonly Channel<PartBody> _ready = Channel.CreateUnbounded<PartBody>(new UnboundedChannelOptions { SingleWriter = true });
+
+    // Completed when _running reaches zero: every worker and the producer have stopped, so every started part is over.
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    // Parts started and not finished, plus one for the producer until it stops.
-    private int _running = 1;
+    // Workers and the producer not yet stopped.
+    private int _running;
 
     // The first real failure; cancellations it causes in other parts are not recorded over it.
     private Exception? _firstError;
 
-    public PartPipeline(int maxInFlight, Func<PartBody, CancellationToken, Task> upload, TimeSpan drainLimit, TimeProvider? time = null)
+    // The run's token (the caller's, or the first failure), kept apart from its source, which RunAsync disposes.
+    private CancellationToken _token;
+
+    /// <summary>One part at a time per worker, no early starts asked for: at most <paramref name="workers"/> parts
+    /// upload and one more is read ahead.</summary>
+    public PartPipeline(int workers, Func<PartBody, CancellationToken, Task> upload, TimeSpan drainLimit, TimeProvider? time = null)
+        : this(workers, workers + 1, (turn, token) => upload(turn.Part, token), drainLimit, time)
     {
-        _maxInFlight = maxInFlight;
+    }
+
+    /// <param name="workers">Parts uploading at once, not counting parts started early by a sent body.</param>
+    /// <param name="maxParts">Parts in existence at most; more than <paramref name="workers"/>, or nothing is ready
+    /// for a worker when its part ends. Twice the workers and one lets every worker start its next part early.</param>
+    /// <param name="upload">Uploads one part; its token is canceled by the first failure or the caller.</param>
+    /// <param name="drainLimit">How long stopped parts are waited for after a failure or cancellation.</param>
+    /// <param name="time">The clock of <paramref name="drainLimit"/>.</param>
+    public PartPipeline(int workers, int maxParts, Func<UploadTurn, CancellationToken, Task> upload, TimeSpan drainLimit, TimeProvider? time = null)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(workers, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxParts, workers);
+        _workers = workers;
         _upload = upload;
         _drainLimit = drainLimit;
         _time = time ?? TimeProvider.System;
-        _requestSlots = new SemaphoreSlim(_maxInFlight, _maxInFlight);
-        _partSlots = new SemaphoreSlim(_maxInFlight + 1, _maxInFlight + 1);
+        _partSlots = new SemaphoreSlim(maxParts, maxParts);
     }
 
-    /// <summary>Part uploads, plus the producer's read of the source, that had not finished when <see cref="RunAsync"/>
-    /// returned (only ever after a failure or cancellation).</summary>
+    /// <summary>Workers (each waiting for its part), plus the producer's read of the source, that had not finished when
+    /// <see cref="RunAsync"/> returned (only ever after a failure or cancellation).</summary>
     public int StillRunning => Volatile.Read(ref _running);
 
     public async Task RunAsync(IPartSource source, CancellationToken cancellationToken)
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        _token = failFast.Token;
+        _running = _workers + 1;
         // Not awaited directly: a source read that ignores cancellation (a caller's stream) is bounded like a part.
         _ = ProduceAllAsync(source, failFast);
+        for (int i = 0; i < _workers; i++)
+        {
+            // On the pool, not on the caller's context; a worker records its errors, so its task never faults.
+            _ = Task.Run(() => WorkAsync(failFast), CancellationToken.None);
+        }
+
         await DrainAsync(failFast.Token).ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();
         if (Volatile.Read(ref _firstError) is { } error)
@@ -76,7 +105,7 @@ internal sealed class PartPipeline
     {
         try
         {
-            await ProduceAsync(source, failFast).ConfigureAwait(false);
+            await ProduceAsync(source, _token).ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -84,13 +113,13 @@ internal sealed class PartPipeline
         }
         finally
         {
+            _ready.Writer.TryComplete();
             Finished();
         }
     }
 
-    private async Task ProduceAsync(IPartSource source, CancellationTokenSource failFast)
+    private async Task ProduceAsync(IPartSource source, CancellationToken token)
     {
-        CancellationToken token = failFast.Token;
         while (true)
         {
             await _partSlots.WaitAsync(token).ConfigureAwait(false);
@@ -111,45 +140,105 @@ internal sealed class PartPipeline
                 return;
             }
 
-            try
-            {
-                await _requestSlots.WaitAsync(token).ConfigureAwait(false);
-            }
-            catch
-            {
-                try
-                {
-                    await part.Content.DisposeAsync().ConfigureAwait(false);
-                }
-                finally
-                {
-                    _partSlots.Release();
-                }
-
-                throw;
-            }
-
-            Interlocked.Increment(ref _running);
-            // Not awaited: the part runs alongside the producer and reports through _firstError and _drained.
-            _ = UploadOneAsync(part, failFast, token);
+            // Unbounded, and completed only by this producer: the write always succeeds.
+            _ready.Writer.TryWrite(part);
         }
     }
 
-    private async Task UploadOneAsync(PartBody part, CancellationTokenSource failFast, CancellationToken token)
+    private async Task WorkAsync(CancellationTokenSource failFast)
     {
+        CancellationToken token = _token;
+        try
+        {
+            UploadTurn? turn = null;
+            while (true)
+            {
+                if (turn is null)
+                {
+                    if (await TakeAsync(token).ConfigureAwait(false) is not { } part)
+                    {
+                        return;
+                    }
+
+                    turn = Start(part, null, failFast);
+                }
+
+                // Never faults. A part this one started early is waited for even after a failure: it is this
+                // worker's to see to its end.
+                await turn.Completion.ConfigureAwait(false);
+                turn = turn.Close();
+            }
+        }
+        catch (OperationCanceledException) when (token.IsCancellationRequested)
+        {
+            // Stopped by a failure or the caller; that error is recorded where it happened.
+        }
+        finally
+        {
+            Finished();
+        }
+    }
+
+    /// <summary>The next part read, in order; null once the producer has stopped and every part was taken.</summary>
+    private async ValueTask<PartBody?> TakeAsync(CancellationToken token)
+    {
+        while (await _ready.Reader.WaitToReadAsync(token).ConfigureAwait(false))
+        {
+            token.ThrowIfCancellationRequested();
+            if (_ready.Reader.TryRead(out PartBody? part))
+            {
+                return part;
+            }
+        }
+
+        return null;
+    }
+
+    private UploadTurn Start(PartBody part, RequestLease? earlyLease, CancellationTokenSource failFast)
+    {
+        var turn = new UploadTurn(part, earlyLease, slotAtHand => StartEarly(slotAtHand, failFast));
+        // On the pool: an early start comes from inside a body's read, which must not run the next part's upload.
+        turn.Completion = Task.Run(() => RunPartAsync(turn, failFast), CancellationToken.None);
+        return turn;
+    }
+
+    /// <summary>The next part ready, started now on the slot <paramref name="slotAtHand"/> gives; null when no part is
+    /// ready (reading the source is behind, or no part is left), no slot is at hand, or the run stopped.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease goes to the part's turn, which lets it go when the part ends.")]
+    private UploadTurn? StartEarly(Func<RequestLease?> slotAtHand, CancellationTokenSource failFast)
+    {
+        // Peek first: a slot is only taken for a part that is there.
+        if (failFast.IsCancellationRequested || !_ready.Reader.TryPeek(out _) || slotAtHand() is not { } lease)
+        {
+            return null;
+        }
+
+        // A worker may have taken the part meanwhile.
+        if (!_ready.Reader.TryRead(out PartBody? next))
+        {
+            lease.Dispose();
+            return null;
+        }
+
+        return Start(next, lease, failFast);
+    }
+
+    private async Task RunPartAsync(UploadTurn turn, CancellationTokenSource failFast)
+    {
+        CancellationToken token = _token;
         try
         {
             try
             {
-                // Leave the producer at once: the SDK signs the request synchronously before its first await.
-                await Task.Yield();
                 token.ThrowIfCancellationRequested();
-                await _upload(part, token).ConfigureAwait(false);
+                await _upload(turn, token).ConfigureAwait(false);
             }
             finally
             {
-                // A body that throws on disposal fails this part; it must not skip the releases below.
-                await part.Content.DisposeAsync().ConfigureAwait(false);
+                // Whatever the upload did with it; a lease lets go once only.
+                turn.EarlyLease?.Dispose();
+                // A body that throws on disposal fails this part; it must not skip the release below.
+                await turn.Part.Content.DisposeAsync().ConfigureAwait(false);
             }
         }
         catch (Exception e)
@@ -159,17 +248,30 @@ internal sealed class PartPipeline
         finally
         {
             _partSlots.Release();
-            _requestSlots.Release();
-            Finished();
         }
     }
 
     private void Finished()
     {
-        if (Interlocked.Decrement(ref _running) == 0)
+        if (Interlocked.Decrement(ref _running) != 0)
         {
-            _drained.TrySetResult();
+            return;
         }
+
+        // Parts read but never taken (the run stopped first): nobody else will dispose them.
+        while (_ready.Reader.TryRead(out PartBody? unused))
+        {
+            try
+            {
+                unused.Content.Dispose();
+            }
+            catch (Exception)
+            {
+                // The run already failed or was cancelled, which is why the part was never taken; that is its error.
+            }
+        }
+
+        _drained.TrySetResult();
     }
 
     private void Fail(Exception error, CancellationTokenSource failFast)

@@ -43,6 +43,8 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
         _key = key;
     }
 
+    public bool BuffersParts => true;
+
     public long TotalLength => _knownLength >= 0 ? _knownLength : _ended ? _read : -1;
 
     /// <summary>

@@ -3,11 +3,13 @@ using S3TransferManager.Upload;
 namespace S3TransferManager.Tests.Upload;
 
 /// <summary>An <see cref="IPartSource"/> of small in-memory parts whose bodies record their disposal.</summary>
-internal sealed class FakePartSource(int partCount, bool throwOnDispose = false) : IPartSource
+internal sealed class FakePartSource(int partCount, bool throwOnDispose = false, bool buffersParts = true) : IPartSource
 {
     private readonly List<TrackedBody> _bodies = [];
 
     public long TotalLength => partCount * 4L;
+
+    public bool BuffersParts => buffersParts;
 
     /// <summary>Every body handed out, in part order.</summary>
     public IReadOnlyList<TrackedBody> Bodies

@@ -9,7 +9,11 @@ namespace S3TransferManager.Tests.Upload;
 /// <summary>An IAmazonS3 mock for uploads: every part body is read to its end (as the SDK does), and calls are counted.</summary>
 internal sealed class FakeUploadS3
 {
-    public FakeUploadS3(Func<UploadPartRequest, CancellationToken, Task>? beforePart = null, string? completeETag = "\"done\"")
+    /// <param name="beforePart">Runs before a part's body is read.</param>
+    /// <param name="completeETag">The ETag CompleteMultipartUpload answers with.</param>
+    /// <param name="afterBody">Runs after a part's body was read, before its response: S3's time to answer.</param>
+    public FakeUploadS3(Func<UploadPartRequest, CancellationToken, Task>? beforePart = null, string? completeETag = "\"done\"",
+        Func<UploadPartRequest, CancellationToken, Task>? afterBody = null)
     {
         Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(new InitiateMultipartUploadResponse { UploadId = "u1" });
@@ -23,6 +27,11 @@ internal sealed class FakeUploadS3
                 }
 
                 await r.InputStream.CopyToAsync(Stream.Null, token);
+                if (afterBody is not null)
+                {
+                    await afterBody(r, token);
+                }
+
                 return new UploadPartResponse { ETag = $"\"p{r.PartNumber}\"", PartNumber = r.PartNumber };
             });
         Mock.Setup(s => s.CompleteMultipartUploadAsync(It.IsAny<CompleteMultipartUploadRequest>(), It.IsAny<CancellationToken>()))

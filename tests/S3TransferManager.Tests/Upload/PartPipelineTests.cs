@@ -1,3 +1,4 @@
+using S3TransferManager.Scheduling;
 using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
 
@@ -133,6 +134,95 @@ public sealed class PartPipelineTests
         Assert.Equal(0, pipeline.StillRunning);
     }
 
+    [Fact]
+    public async Task RunAsync_PartSaysItsBodyWasSent_StartsTheNextPartWhileItWaitsOnTheSlotAtHand()
+    {
+        RequestLease lease = RequestLease.Lend(new RequestScheduler(1));
+        var secondStarted = new TaskCompletionSource<RequestLease?>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var pipeline = new PartPipeline(1, 3, async (turn, token) =>
+        {
+            if (turn.Part.PartNumber == 1)
+            {
+                turn.BodySent(() => lease);
+                // One worker: part 2 can start before part 1 ends only if part 1's sent body started it.
+                await secondStarted.Task.WaitAsync(s_wait, token);
+            }
+            else
+            {
+                secondStarted.TrySetResult(turn.EarlyLease);
+            }
+        }, s_drainLimit);
+
+        await pipeline.RunAsync(new FakePartSource(2, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
+
+        Assert.Same(lease, await secondStarted.Task);
+    }
+
+    [Fact]
+    public async Task RunAsync_PartStartedEarlyFails_ThrowsItsErrorOnceEveryBodyIsDisposed()
+    {
+        RequestLease lease = RequestLease.Lend(new RequestScheduler(1));
+        var source = new FakePartSource(3, buffersParts: false);
+        var pipeline = new PartPipeline(1, 3, async (turn, token) =>
+        {
+            if (turn.Part.PartNumber != 1)
+            {
+                throw new InvalidOperationException("early");
+            }
+
+            turn.BodySent(() => lease);
+            // Ends only when the early part's failure cancels it.
+            await Task.Delay(Timeout.Infinite, token);
+        }, s_drainLimit);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => pipeline.RunAsync(source, CancellationToken.None).WaitAsync(s_wait));
+
+        Assert.Equal("early", error.Message);
+        Assert.All(source.Bodies, body => Assert.True(body.IsDisposed));
+        Assert.Equal(0, pipeline.StillRunning);
+    }
+
+    [Fact]
+    public async Task RunAsync_BodySentWithNoSlotAtHand_LeavesTheNextPartToAWorker()
+    {
+        var parts = new List<(int Part, bool Early)>();
+        var pipeline = new PartPipeline(1, 3, (turn, _) =>
+        {
+            lock (parts)
+            {
+                parts.Add((turn.Part.PartNumber, turn.EarlyLease is not null));
+            }
+
+            turn.BodySent(() => null);
+            return Task.CompletedTask;
+        }, s_drainLimit);
+
+        await pipeline.RunAsync(new FakePartSource(3, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
+
+        Assert.Equal([(1, false), (2, false), (3, false)], parts);
+    }
+
+    [Fact]
+    public async Task RunAsync_PartStartedEarlyEnds_LetsGoOfItsSlot()
+    {
+        var scheduler = new RequestScheduler(2);
+        Assert.True(scheduler.TryAcquire());
+        RequestLease held = RequestLease.Lend(scheduler);
+        Assert.True(scheduler.TryAcquire());
+        RequestLease early = RequestLease.Lend(scheduler);
+        var pipeline = new PartPipeline(1, 3, (turn, _) =>
+        {
+            // The upload never disposes the early lease itself: the pipeline must.
+            turn.BodySent(() => turn.Part.PartNumber == 1 ? early : null);
+            return Task.CompletedTask;
+        }, s_drainLimit);
+
+        await pipeline.RunAsync(new FakePartSource(2, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
+        held.Dispose();
+
+        Assert.Equal(0, scheduler.InFlight);
+    }
+
     /// <summary>Hands out part 1, then blocks its next read without looking at the token (a caller's stalled stream).</summary>
     private sealed class StallingSource : IPartSource
     {
@@ -141,6 +231,8 @@ public sealed class PartPipelineTests
         public TaskCompletionSource SecondReadStarted { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
         public long TotalLength => -1;
+
+        public bool BuffersParts => true;
 
         public async ValueTask<PartBody?> ReadNextAsync(CancellationToken cancellationToken)
         {

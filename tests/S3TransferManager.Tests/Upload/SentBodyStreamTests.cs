@@ -1,0 +1,113 @@
+using System.Net;
+using Amazon.Runtime;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Upload;
+using S3TransferManager.Upload.Checksums;
+
+namespace S3TransferManager.Tests.Upload;
+
+/// <summary>
+/// A part's body says it was sent once the pass that sends it ends: checked here against the real AWS SDK (its signer,
+/// its HTTP content) over a transport that reads each request body, in the three ways the library sends parts.
+/// </summary>
+public sealed class SentBodyStreamTests
+{
+    private const int Length = 300_000;
+
+    [Theory]
+    [InlineData("http://127.0.0.1:9", null)] // signed once: the SDK hashes the whole body, then sends it
+    [InlineData("https://127.0.0.1:9", null)] // unsigned, the library's checksum header
+    [InlineData("https://127.0.0.1:9", false)] // each aws-chunked chunk signed as it goes out
+    public async Task UploadPart_RealSdk_SignalsOnceWhileTheBodyIsBeingSent(string serviceUrl, bool? disablePayloadSigning)
+    {
+        var transport = new BodyReadingHandler();
+        using var client = new AmazonS3Client(new BasicAWSCredentials("test", "test"), new AmazonS3Config
+        {
+            ServiceURL = serviceUrl,
+            ForcePathStyle = true,
+            AuthenticationRegion = "us-east-1",
+            MaxErrorRetry = 0,
+            HttpClientFactory = new TransportFactory(transport),
+        });
+        PayloadSigning signing = PartSigning.For(client, disablePayloadSigning);
+        var part = new MemoryStream(TestData.Bytes(Length));
+        string crc = await ChecksumHasher.ComputeAsync(ChecksumAlgorithm.CRC32, part, CancellationToken.None);
+        var signals = new List<bool>();
+        var request = new UploadPartRequest
+        {
+            BucketName = "bucket",
+            Key = "k",
+            UploadId = "u",
+            PartNumber = 1,
+            PartSize = Length,
+            InputStream = new SentBodyStream(part, signing.PassesBeforeSent, () => signals.Add(transport.Sending)),
+            UseChunkEncoding = signing.UseChunkEncoding,
+            DisablePayloadSigning = signing.DisablePayloadSigning,
+        };
+        UploadChecksums.Apply(request, ChecksumAlgorithm.CRC32, crc);
+
+        await client.UploadPartAsync(request);
+
+        Assert.Equal([true], signals);
+        Assert.True(transport.BodyBytes >= Length, $"{transport.BodyBytes} body bytes sent");
+    }
+
+    [Fact]
+    public void Read_SecondPassReachesTheEnd_SignalsOnlyThen()
+    {
+        int signals = 0;
+        using var body = new SentBodyStream(new MemoryStream(new byte[10]), passesBeforeSent: 2, () => signals++);
+        var buffer = new byte[4];
+
+        ReadToEnd(body, buffer);
+        int afterFirstPass = signals;
+        body.Position = 0;
+        ReadToEnd(body, buffer);
+        body.Position = 0;
+        ReadToEnd(body, buffer);
+
+        Assert.Equal(0, afterFirstPass);
+        Assert.Equal(1, signals);
+    }
+
+    private static void ReadToEnd(Stream body, byte[] buffer)
+    {
+        while (body.Read(buffer) > 0)
+        {
+        }
+    }
+
+    /// <summary>Reads every request body as a server would and answers 200 with an ETag.</summary>
+    private sealed class BodyReadingHandler : HttpMessageHandler
+    {
+        public bool Sending { get; private set; }
+
+        public long BodyBytes { get; private set; }
+
+        protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            Sending = true;
+            var sink = new MemoryStream();
+            if (request.Content is not null)
+            {
+                await request.Content.CopyToAsync(sink, cancellationToken);
+            }
+
+            BodyBytes = sink.Length;
+            Sending = false;
+            var response = new HttpResponseMessage(HttpStatusCode.OK) { RequestMessage = request, Content = new ByteArrayContent([]) };
+            response.Headers.ETag = new System.Net.Http.Headers.EntityTagHeaderValue("\"p1\"");
+            return response;
+        }
+    }
+
+    private sealed class TransportFactory(HttpMessageHandler handler) : HttpClientFactory
+    {
+        public override HttpClient CreateHttpClient(IClientConfig clientConfig) => new(handler, disposeHandler: false);
+
+        public override bool UseSDKHttpClientCaching(IClientConfig clientConfig) => false;
+
+        public override bool DisposeHttpClientsAfterUse(IClientConfig clientConfig) => false;
+    }
+}
