@@ -160,12 +160,13 @@ internal sealed class MultipartUploadCommand
         }
 
         UploadPartResponse response;
+        SentBodyStream body;
         // A part started early already holds its slot (see UploadTurn); any other waits its turn.
         using (RequestLease lease = turn.EarlyLease ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile.
-            request.InputStream = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
-                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)));
+            request.InputStream = body = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
+                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)), _progress.Add);
             response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
                 token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }
@@ -177,7 +178,11 @@ internal sealed class MultipartUploadCommand
         }
 
         Log.PartUploaded(_logger, Bucket, Key, part.PartNumber, part.Length);
-        _progress.Add(part.Length);
+        // Most of the part was counted as it went out; the rest (a client that read it some other way) now.
+        if (part.Length - body.BytesSent is > 0 and long rest)
+        {
+            _progress.Add(rest);
+        }
     }
 
     private async Task AbortAsync(string uploadId)

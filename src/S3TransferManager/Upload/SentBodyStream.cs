@@ -2,15 +2,23 @@ namespace S3TransferManager.Upload;
 
 /// <summary>
 /// A part's request body as the SDK reads it: the part's own seekable stream, plus one call of <c>onSent</c> when the
-/// pass that sends it reaches the end, that is, when the request has nothing left to write and waits for S3's answer.
-/// The SDK may read a body more than once: over plain HTTP it reads it once to hash it for the signature before it
-/// sends it (<c>passesBeforeSent</c> = 2); a retry reads it again, which signals nothing more. Seeking back starts a
-/// new pass. Disposing leaves the part's stream open: <see cref="PartBody"/>'s owner disposes that.
+/// pass that sends it reaches the end, that is, when the request has nothing left to write and waits for S3's answer,
+/// and <c>onBytesSent</c> as the bytes go out (progress while a part is sent, as the AWS SDK reports it, rather than a
+/// part at a time; adaptive concurrency measures throughput from it). The SDK may read a body more than once: over
+/// plain HTTP it reads it once to hash it for the signature before it sends it (<c>passesBeforeSent</c> = 2), which
+/// counts no bytes; a retry reads it again, which signals nothing more and counts only bytes past the furthest sent.
+/// Seeking back starts a new pass. Disposing leaves the part's stream open: <see cref="PartBody"/>'s owner disposes that.
 /// </summary>
-internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent) : Stream
+internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent, Action<long>? onBytesSent = null) : Stream
 {
     // Passes that reached the end so far.
     private int _passesEnded;
+
+    // The furthest position reached by a sending pass: the bytes counted through onBytesSent.
+    private long _sent;
+
+    /// <summary>The bytes counted as sent so far (through <c>onBytesSent</c>), at most the part's length.</summary>
+    public long BytesSent => _sent;
 
     public override bool CanRead => true;
 
@@ -48,8 +56,22 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
 
     private int Counted(int read)
     {
-        // The read that brings the position to the end ends the pass; a zero-byte read at the end ends none.
-        if (read > 0 && part.Position >= part.Length && ++_passesEnded == passesBeforeSent)
+        if (read <= 0)
+        {
+            // A zero-byte read at the end ends no pass.
+            return read;
+        }
+
+        long position = part.Position;
+        if (_passesEnded >= passesBeforeSent - 1 && position > _sent)
+        {
+            long step = position - _sent;
+            _sent = position;
+            onBytesSent?.Invoke(step);
+        }
+
+        // The read that brings the position to the end ends the pass.
+        if (position >= part.Length && ++_passesEnded == passesBeforeSent)
         {
             onSent();
         }

@@ -71,6 +71,25 @@ public sealed class SentBodyStreamTests
         Assert.Equal(1, signals);
     }
 
+    [Fact]
+    public void Read_HashedThenSentThenRetried_CountsEachByteOnceAndOnlyWhileSending()
+    {
+        var counted = new List<long>();
+        using var body = new SentBodyStream(new MemoryStream(new byte[10]), passesBeforeSent: 2, () => { }, counted.Add);
+        var buffer = new byte[4];
+
+        ReadToEnd(body, buffer);
+        long afterHashing = counted.Sum();
+        body.Position = 0;
+        ReadToEnd(body, buffer);
+        body.Position = 0;
+        ReadToEnd(body, buffer);
+
+        Assert.Equal(0, afterHashing);
+        Assert.Equal([4L, 4L, 2L], counted);
+        Assert.Equal(10, body.BytesSent);
+    }
+
     private static void ReadToEnd(Stream body, byte[] buffer)
     {
         while (body.Read(buffer) > 0)

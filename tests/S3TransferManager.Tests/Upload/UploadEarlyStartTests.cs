@@ -69,14 +69,34 @@ public sealed class UploadEarlyStartTests
         Assert.InRange(mostBodiesRead, 1, Budget + 1);
     }
 
+    [Fact]
+    public async Task ExecuteAsync_PartBodySent_CountsItsBytesBeforeItsAnswer()
+    {
+        const int Parts = 3;
+        var progress = new ProgressTracker(null);
+        var countedBeforeAnswer = new List<long>();
+        var s3 = new FakeUploadS3(afterBody: (_, _) =>
+        {
+            // One worker: the parts go one after the other, so every part before this one has been answered.
+            countedBeforeAnswer.Add(progress.TransferredBytes);
+            return Task.CompletedTask;
+        });
+
+        await RunAsync(s3, new RequestScheduler(1), new FakePartSource(Parts, buffersParts: true), workers: 1, progress);
+
+        Assert.Equal([4L, 8L, 12L], countedBeforeAnswer);
+        Assert.Equal(12, progress.TransferredBytes);
+    }
+
     // A scheduler built as for a budget not set explicitly: a slot may carry an early request.
-    private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, RequestScheduler scheduler, IPartSource source, int workers)
+    private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, RequestScheduler scheduler, IPartSource source, int workers,
+        ProgressTracker? progress = null)
     {
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = Stream.Null };
         request.Validate();
         using TransferLane lane = scheduler.OpenLane();
         var command = new MultipartUploadCommand(s3.Mock.Object, lane, new TransferUtilityConfig { ConcurrentServiceRequests = workers }.Validated(), request, NullLogger.Instance,
-            new ProgressTracker(null));
+            progress ?? new ProgressTracker(null));
         return await command.ExecuteAsync(source, 4, CancellationToken.None).WaitAsync(s_wait);
     }
 
