@@ -53,11 +53,25 @@ internal static class PartWorkers
         }
     }
 
-    private sealed class State<T>(int partCount, Func<PartTurn<T>, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+    private sealed class State<T>
         where T : class, IAsyncDisposable
     {
+        private readonly int _partCount;
+        private readonly Func<PartTurn<T>, CancellationToken, Task> _partAction;
+        private readonly CancellationTokenSource _failFast;
+
+        // Made once: every turn claims through it, where a method group would allocate a delegate per part.
+        private readonly Func<int> _claim;
         private int _lastClaimed;
         private Exception? _firstError;
+
+        public State(int partCount, Func<PartTurn<T>, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+        {
+            _partCount = partCount;
+            _partAction = partAction;
+            _failFast = failFast;
+            _claim = Claim;
+        }
 
         public Exception? FirstError => Volatile.Read(ref _firstError);
 
@@ -65,20 +79,20 @@ internal static class PartWorkers
         {
             // Start on the pool, not inline on the caller, so workers begin their GETs side by side.
             await Task.Yield();
-            CancellationToken token = failFast.Token;
+            CancellationToken token = _failFast.Token;
             int part = Claim();
             Task<T>? ahead = null;
             while (part > 0)
             {
-                var turn = new PartTurn<T>(part, ahead, Claim);
+                var turn = new PartTurn<T>(part, ahead, _claim);
                 try
                 {
-                    await partAction(turn, token).ConfigureAwait(false);
+                    await _partAction(turn, token).ConfigureAwait(false);
                 }
                 catch (Exception e)
                 {
                     Interlocked.CompareExchange(ref _firstError, e, null);
-                    await failFast.CancelAsync().ConfigureAwait(false);
+                    await _failFast.CancelAsync().ConfigureAwait(false);
                     await PartTurn<T>.DisposeUnusedAsync(turn.TakeAhead()).ConfigureAwait(false);
                     await PartTurn<T>.DisposeUnusedAsync(turn.Close().Started).ConfigureAwait(false);
                     return;
@@ -101,13 +115,13 @@ internal static class PartWorkers
         /// <summary>The next part in order; 0 when none is left or the run stopped.</summary>
         private int Claim()
         {
-            if (failFast.IsCancellationRequested)
+            if (_failFast.IsCancellationRequested)
             {
                 return 0;
             }
 
             int part = Interlocked.Increment(ref _lastClaimed);
-            return part <= partCount ? part : 0;
+            return part <= _partCount ? part : 0;
         }
     }
 }
