@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
@@ -150,7 +151,8 @@ internal sealed class FileDownloadCommand
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the
     /// file sees few, large writes whatever size the network hands out.</summary>
-    private async Task CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
     {
         byte[] buffer = _resources.Pool.Rent(TransferLimits.BufferSize);
         try

@@ -13,6 +13,9 @@ internal sealed class OpenStreamCommand
 {
     private const string Destination = "an OpenStream reader";
 
+    /// <summary>Gives a live body's slot back (see <see cref="RunProducersAsync"/>); static, so no part allocates one.</summary>
+    private static readonly Action<Stream> s_releaseLease = static body => ((ResumableRangeStream)body).ReleaseLease();
+
     private readonly TransferResources _resources;
     private readonly TransferUtilityOpenStreamRequest _request;
 
@@ -105,7 +108,7 @@ internal sealed class OpenStreamCommand
 
                     // The manager owns the body and the memory from here on, on every path. A body handed to the reader
                     // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
-                    await manager.DeliverAsync(turn.Part, body, layout.LengthOf(turn.Part), token, body.ReleaseLease, opened.Buffer)
+                    await manager.DeliverAsync(turn.Part, body, layout.LengthOf(turn.Part), token, s_releaseLease, opened.Buffer)
                         .ConfigureAwait(false);
                 }
                 catch (Exception e) when (!token.IsCancellationRequested)

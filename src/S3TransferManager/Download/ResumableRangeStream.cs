@@ -106,6 +106,7 @@ internal sealed class ResumableRangeStream : Stream
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     public async ValueTask OpenAsync(CancellationToken cancellationToken)
     {
         while (_response is null && Remaining > 0 && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
@@ -209,6 +210,7 @@ internal sealed class ResumableRangeStream : Stream
 
     /// <summary>Sends the GET for the rest of the range; false when its answer stalled (then a resume was prepared
     /// and the caller tries again).</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<bool> TryRequestAsync(CancellationToken cancellationToken)
     {
         CancellationToken token = _stall.Arm(cancellationToken);
