@@ -107,21 +107,9 @@ internal sealed class FileDownloadCommand
         }
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling, async (turn, token) =>
-        {
-            ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
-            await using (body.ConfigureAwait(false))
-            {
-                // In this body's last round trip, the worker's next part is requested, so its first byte arrives as
-                // this body ends.
-                if (config.DownloadLookahead)
-                {
-                    body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
-                }
-
-                await CopyToFileAsync(body, file, layout.StartOf(turn.Part), token).ConfigureAwait(false);
-            }
-        }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
+        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling,
+            (turn, token) => DownloadPartAsync(session, file, turn, token), cancellationToken, config.FailureWaitLimit, _resources.TimeProvider)
+            .ConfigureAwait(false);
 
         // Before the rename: bytes that do not match the stored checksum never reach the destination.
         var response = new TransferUtilityDownloadResponse();
@@ -130,6 +118,26 @@ internal sealed class FileDownloadCommand
         _progress.Complete();
         session.DescribeInto(response);
         return response;
+    }
+
+    /// <summary>Downloads one part to its offset: its body (opened early by the worker's previous part, or now), copied
+    /// through one buffer.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask DownloadPartAsync(DownloadSession session, AtomicFileWriter file, PartTurn<ResumableRangeStream> turn,
+        CancellationToken token)
+    {
+        ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            // In this body's last round trip, the worker's next part is requested, so its first byte arrives as this
+            // body ends.
+            if (_resources.Config.DownloadLookahead)
+            {
+                body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
+            }
+
+            await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);
+        }
     }
 
     /// <summary>A part's body with its request sent and its response in (part 1: the discovery response).</summary>

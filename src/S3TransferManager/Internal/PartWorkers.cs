@@ -21,11 +21,12 @@ internal static class PartWorkers
     /// <param name="time">The clock of <paramref name="drainLimit"/>; <see cref="TimeProvider.System"/> when null.</param>
     public static Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
         CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null) =>
-        RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => partAction(turn.Part, token), cancellationToken, drainLimit, time);
+        RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => new ValueTask(partAction(turn.Part, token)), cancellationToken, drainLimit, time);
 
     /// <summary>As the other overload, with each part's <see cref="PartTurn{T}"/>: the work started early for it, and
-    /// the means to start the worker's next part early.</summary>
-    public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, Task> partAction,
+    /// the means to start the worker's next part early. The action returns a <see cref="ValueTask"/>, awaited once, so
+    /// that a part's state machine may come from a pool.</summary>
+    public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction,
         CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null)
         where T : class, IAsyncDisposable
     {
@@ -57,7 +58,7 @@ internal static class PartWorkers
         where T : class, IAsyncDisposable
     {
         private readonly int _partCount;
-        private readonly Func<PartTurn<T>, CancellationToken, Task> _partAction;
+        private readonly Func<PartTurn<T>, CancellationToken, ValueTask> _partAction;
         private readonly CancellationTokenSource _failFast;
 
         // Made once: every turn claims through it, where a method group would allocate a delegate per part.
@@ -65,7 +66,7 @@ internal static class PartWorkers
         private int _lastClaimed;
         private Exception? _firstError;
 
-        public State(int partCount, Func<PartTurn<T>, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+        public State(int partCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction, CancellationTokenSource failFast)
         {
             _partCount = partCount;
             _partAction = partAction;

@@ -75,7 +75,7 @@ public sealed class PartTurnTests
         await PartWorkers.RunAsync<Opened>(1, 1, (turn, _) =>
         {
             started = turn.TryStartNext(next => Task.FromResult(new Opened(next)));
-            return Task.CompletedTask;
+            return ValueTask.CompletedTask;
         }, default).WaitAsync(s_bound);
 
         Assert.False(started);
@@ -110,7 +110,7 @@ public sealed class PartTurnTests
                 opened.Add(value);
                 return Task.FromResult(value);
             });
-            return Task.CompletedTask;
+            return ValueTask.CompletedTask;
         }, default).WaitAsync(s_bound);
 
         Assert.Equal(2, opened.Count);
