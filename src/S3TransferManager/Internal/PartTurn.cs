@@ -11,12 +11,19 @@ namespace S3TransferManager.Internal;
 internal sealed class PartTurn<T>
     where T : class, IAsyncDisposable
 {
+    /// <summary>Runs <see cref="StartClaimed"/> of the turn it is given: one delegate for every turn, where a lambda
+    /// for Task.Run would allocate a closure and a delegate per part.</summary>
+    private static readonly Func<object?, Task<T>> s_startClaimed = static turn => ((PartTurn<T>)turn!).StartClaimed();
+
     private readonly Lock _lock = new();
     private readonly Func<int> _claim;
     private Task<T>? _ahead;
     private int _next;
     private Task<T>? _nextStarted;
     private bool _closed;
+
+    /// <summary>What <see cref="TryStartNext"/> runs for <see cref="_next"/>; set once, before it is queued.</summary>
+    private Func<int, Task<T>>? _start;
 
     internal PartTurn(int part, Task<T>? ahead, Func<int> claim)
     {
@@ -50,10 +57,16 @@ internal sealed class PartTurn<T>
                 return false;
             }
 
-            _nextStarted = Task.Run(() => start(next));
+            // Task.Run(() => start(next)), without the closure: on the default scheduler, not attached to a parent,
+            // unwrapped; StartClaimed reads _start and _next, written before the work is queued.
+            _start = start;
+            _nextStarted = Task.Factory.StartNew(s_startClaimed, this, CancellationToken.None, TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default).Unwrap();
             return true;
         }
     }
+
+    private Task<T> StartClaimed() => _start!(_next);
 
     /// <summary>Ends the turn: returns the part claimed early and its started work (0 and null when none), and
     /// refuses every later <see cref="TryStartNext"/>.</summary>
