@@ -119,7 +119,8 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger, _lookahead, _validator?.CreateHasher(partNumber));
+            _resources.ResumePolicy, _resources.Logger, _lookahead,
+            _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null);
     }
 
     /// <summary>
