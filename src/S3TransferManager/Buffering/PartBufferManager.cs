@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Buffering;
@@ -266,6 +267,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// once when the part goes live, else when its buffer is disposed.</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was canceled.</exception>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action<Stream>? handedLive = null,
         BufferLease? memory = null)
     {
@@ -469,6 +471,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     // ---- Producer side. ----
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask WaitForWindowCoreAsync(WindowWaiter waiter, CancellationToken cancellationToken)
     {
         try
@@ -526,6 +529,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         return live;
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask BufferAsync(int partNumber, Stream body, long length, BufferLease? memory, CancellationToken cancellationToken)
     {
         // The buffer owns the reserved budget from here on: whoever disposes the buffer gives the bytes back.
