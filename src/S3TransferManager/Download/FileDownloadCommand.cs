@@ -126,14 +126,16 @@ internal sealed class FileDownloadCommand
     private async ValueTask DownloadPartAsync(DownloadSession session, AtomicFileWriter file, PartTurn<ResumableRangeStream> turn,
         CancellationToken token)
     {
-        ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
+        ResumableRangeStream body = turn.TakeAhead() is { } ahead
+            ? await ahead.ConfigureAwait(false)
+            : await OpenAsync(session, turn.Part, null, token).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
             // In this body's last round trip, the worker's next part is requested, so its first byte arrives as this
             // body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
+                body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token).AsTask()));
             }
 
             await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);
@@ -141,7 +143,8 @@ internal sealed class FileDownloadCommand
     }
 
     /// <summary>A part's body with its request sent and its response in (part 1: the discovery response).</summary>
-    private static async Task<ResumableRangeStream> OpenAsync(DownloadSession session, int part, RequestLease? predecessor,
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private static async ValueTask<ResumableRangeStream> OpenAsync(DownloadSession session, int part, RequestLease? predecessor,
         CancellationToken cancellationToken)
     {
         ResumableRangeStream body = await session.CreateBodyAsync(part, predecessor, cancellationToken).ConfigureAwait(false);

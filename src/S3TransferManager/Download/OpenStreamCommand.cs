@@ -63,7 +63,8 @@ internal sealed class OpenStreamCommand
 
     /// <summary>Opens a part: the window first, then memory, then the slot (a part that may not be fetched yet holds
     /// neither budget), then its request.</summary>
-    private static async Task<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private static async ValueTask<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
         RequestLease? predecessor, CancellationToken cancellationToken)
     {
         await manager.WaitForWindowAsync(part, cancellationToken).ConfigureAwait(false);
@@ -95,14 +96,16 @@ internal sealed class OpenStreamCommand
     {
         try
         {
-            OpenedPart opened = await (turn.TakeAhead() ?? OpenPartAsync(session, manager, memory, turn.Part, null, token)).ConfigureAwait(false);
+            OpenedPart opened = turn.TakeAhead() is { } ahead
+                ? await ahead.ConfigureAwait(false)
+                : await OpenPartAsync(session, manager, memory, turn.Part, null, token).ConfigureAwait(false);
             ResumableRangeStream body = opened.Body;
 
             // In this body's last round trip (read by the reader or into chunks), the worker's next part is opened, so
             // its first byte arrives as this body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
+                body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token).AsTask()));
             }
 
             // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
