@@ -108,8 +108,8 @@ internal sealed class FileDownloadCommand
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
         await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling,
-            (turn, token) => DownloadPartAsync(session, file, turn, token), cancellationToken, config.FailureWaitLimit, _resources.TimeProvider)
-            .ConfigureAwait(false);
+            (turn, token) => DownloadPartAsync(session, file, turn, token), cancellationToken, config.FailureWaitLimit, _resources.TimeProvider,
+            (next, predecessor, token) => OpenAsync(session, next, predecessor?.Lease, token).AsTask()).ConfigureAwait(false);
 
         // Before the rename: bytes that do not match the stored checksum never reach the destination.
         var response = new TransferUtilityDownloadResponse();
@@ -135,7 +135,8 @@ internal sealed class FileDownloadCommand
             // body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token).AsTask()));
+                turn.Current = body;
+                body.OnNearEnd(PartTurn<ResumableRangeStream>.StartNextCallback, turn);
             }
 
             await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);

@@ -105,7 +105,8 @@ internal sealed class OpenStreamCommand
             // its first byte arrives as this body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token).AsTask()));
+                turn.Current = opened;
+                body.OnNearEnd(PartTurn<OpenedPart>.StartNextCallback, turn);
             }
 
             // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
@@ -129,7 +130,9 @@ internal sealed class OpenStreamCommand
         {
             await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.RequestCeiling,
                 (turn, token) => ProducePartAsync(session, manager, memory, turn, token), stopToken, _resources.Config.FailureWaitLimit,
-                _resources.TimeProvider).ConfigureAwait(false);
+                _resources.TimeProvider,
+                (next, predecessor, token) => OpenPartAsync(session, manager, memory, next, predecessor?.Body.Lease, token).AsTask())
+                .ConfigureAwait(false);
             session.LogCompleted(Destination);
             telemetry.Succeeded(session.Target.TotalLength);
         }

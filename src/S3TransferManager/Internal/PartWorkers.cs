@@ -24,14 +24,16 @@ internal static class PartWorkers
         RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => new ValueTask(partAction(turn.Part, token)), cancellationToken, drainLimit, time);
 
     /// <summary>As the other overload, with each part's <see cref="PartTurn{T}"/>: the work started early for it, and
-    /// the means to start the worker's next part early. The action returns a <see cref="ValueTask"/>, awaited once, so
+    /// the means to start the worker's next part early (<paramref name="startNext"/>: the part, the work of the part it
+    /// follows, the run's token; null when nothing starts early). The action returns a <see cref="ValueTask"/>, awaited once, so
     /// that a part's state machine may come from a pool.</summary>
     public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction,
-        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null)
+        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null,
+        Func<int, T?, CancellationToken, Task<T>>? startNext = null)
         where T : class, IAsyncDisposable
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var state = new State<T>(partCount, partAction, failFast);
+        var state = new State<T>(partCount, partAction, startNext, failFast);
         var workers = new Task[Math.Min(workerCount, partCount)];
         for (int i = 0; i < workers.Length; i++)
         {
@@ -59,6 +61,7 @@ internal static class PartWorkers
     {
         private readonly int _partCount;
         private readonly Func<PartTurn<T>, CancellationToken, ValueTask> _partAction;
+        private readonly Func<int, T?, CancellationToken, Task<T>>? _startNext;
         private readonly CancellationTokenSource _failFast;
 
         // Made once: every turn claims through it, where a method group would allocate a delegate per part.
@@ -66,10 +69,12 @@ internal static class PartWorkers
         private int _lastClaimed;
         private Exception? _firstError;
 
-        public State(int partCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction, CancellationTokenSource failFast)
+        public State(int partCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction,
+            Func<int, T?, CancellationToken, Task<T>>? startNext, CancellationTokenSource failFast)
         {
             _partCount = partCount;
             _partAction = partAction;
+            _startNext = startNext;
             _failFast = failFast;
             _claim = Claim;
         }
@@ -85,7 +90,7 @@ internal static class PartWorkers
             Task<T>? ahead = null;
             while (part > 0)
             {
-                var turn = new PartTurn<T>(part, ahead, _claim);
+                var turn = new PartTurn<T>(part, ahead, _claim, _startNext, token);
                 try
                 {
                     await _partAction(turn, token).ConfigureAwait(false);
