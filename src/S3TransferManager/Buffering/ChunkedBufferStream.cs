@@ -184,6 +184,7 @@ internal sealed class ChunkedBufferStream : Stream
     /// intermediate buffer) until <paramref name="maxBytes"/> bytes were appended or the source ended.
     /// </summary>
     /// <returns>The number of bytes appended.</returns>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<long> FillFromAsync(Stream source, long maxBytes, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(source);

@@ -1,5 +1,7 @@
 using System.Buffers;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Buffering;
@@ -164,7 +166,31 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <see cref="WaitForWindowAsync"/>, before the part's request, and pass the result to <see cref="DeliverAsync"/>.
     /// </summary>
     /// <exception cref="OperationCanceledException">The token was canceled, or the manager stopped.</exception>
-    public async ValueTask<BufferLease?> ReserveAsync(int partNumber, BufferAccount account, long length, CancellationToken cancellationToken)
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
+    public ValueTask<BufferLease?> ReserveAsync(int partNumber, BufferAccount account, long length, CancellationToken cancellationToken)
+    {
+        lock (_lock)
+        {
+            if (_stopped)
+            {
+                BufferingThrowHelper.ThrowStopped(partNumber);
+            }
+
+            if (partNumber <= _nextPart)
+            {
+                return ValueTask.FromResult<BufferLease?>(null);
+            }
+        }
+
+        // Memory is free now (the usual case): nothing to wait for, so no race with the reader to set up. A lease
+        // granted at once is what the wait below returns too when both are ready.
+        return account.TryAcquire(length, out BufferLease? lease)
+            ? ValueTask.FromResult<BufferLease?>(lease)
+            : ReserveWaitingAsync(partNumber, account, length, cancellationToken);
+    }
+
+    /// <summary>Waits for memory, or for the reader to reach the part first (then it needs none).</summary>
+    private async ValueTask<BufferLease?> ReserveWaitingAsync(int partNumber, BufferAccount account, long length, CancellationToken cancellationToken)
     {
         WindowWaiter turn;
         lock (_lock)
@@ -235,12 +261,14 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="body">Its body, owned by the manager from this call on.</param>
     /// <param name="length">The part's exact length.</param>
     /// <param name="cancellationToken">Stops the delivery.</param>
-    /// <param name="handedLive">Called once the body is handed to the reader unbuffered (before the reader reads it).</param>
+    /// <param name="handedLive">Called with <paramref name="body"/> once it is handed to the reader unbuffered (before the
+    /// reader reads it); a static callback then costs no allocation per part.</param>
     /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
     /// once when the part goes live, else when its buffer is disposed.</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was canceled.</exception>
-    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action? handedLive = null,
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    public async ValueTask DeliverAsync(int partNumber, Stream body, long length, CancellationToken cancellationToken, Action<Stream>? handedLive = null,
         BufferLease? memory = null)
     {
         ArgumentNullException.ThrowIfNull(body);
@@ -268,7 +296,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         {
             // The reader owns the body now, even if this producer stops waiting.
             memory?.Dispose();
-            handedLive?.Invoke();
+            handedLive?.Invoke(body);
             await live.Consumed.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
             return;
         }
@@ -443,6 +471,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     // ---- Producer side. ----
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask WaitForWindowCoreAsync(WindowWaiter waiter, CancellationToken cancellationToken)
     {
         try
@@ -500,6 +529,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         return live;
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask BufferAsync(int partNumber, Stream body, long length, BufferLease? memory, CancellationToken cancellationToken)
     {
         // The buffer owns the reserved budget from here on: whoever disposes the buffer gives the bytes back.

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace S3TransferManager.Buffering;
 
 /// <summary>Checks that a part's body is exactly as long as declared: a body longer than declared is as wrong as a
@@ -5,6 +7,7 @@ namespace S3TransferManager.Buffering;
 internal static class PartLength
 {
     /// <summary>Reads one byte past the declared end; true when the body has more.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public static async ValueTask<bool> HasMoreAsync(Stream body, Memory<byte> probe, CancellationToken cancellationToken) =>
         await body.ReadAsync(probe[..1], cancellationToken).ConfigureAwait(false) > 0;
 

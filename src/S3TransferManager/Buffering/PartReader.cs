@@ -159,6 +159,7 @@ internal sealed class PartReader : IDisposable
 
     /// <summary>Takes the next part from the manager into <see cref="_current"/>, waiting for it if needed; false at
     /// the end of the object. Returns without a part when the manager stopped (the caller's next check throws).</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<bool> TakeNextAsync(CancellationToken cancellationToken)
     {
         TaskCompletionSource? waiter = _manager.ReaderTakeNext(out _current, out bool end);
@@ -179,6 +180,7 @@ internal sealed class PartReader : IDisposable
 
     /// <summary>Reads the live body of the current part; finishes the part (and returns 0 if nothing was read) when
     /// its last byte is read.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<int> ReadLiveAsync(LivePart live, Memory<byte> buffer, CancellationToken cancellationToken)
     {
         int read = 0;

@@ -20,7 +20,7 @@ internal static class DiscoveryRequest
         try
         {
             return await StallRetry.SendAsync(
-                token => getter.GetAsync(range, null, ifMatch, token, withChecksum),
+                token => getter.GetAsync(range, null, ifMatch, token, withChecksum).AsTask(),
                 policy,
                 (attempt, stalled) => Log.ResumingPart(logger, getter.BucketName, getter.Key, 1, 0, attempt, policy.MaxResumes, stalled),
                 cancellationToken).ConfigureAwait(false);

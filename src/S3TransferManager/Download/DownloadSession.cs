@@ -1,4 +1,5 @@
 using System.Net;
+using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Download.Integrity;
@@ -102,6 +103,7 @@ internal sealed class DownloadSession : IDisposable
     /// <param name="predecessor">The slot of the part this one follows on the same worker, when this part's request
     /// is sent before that part's body ends: it may share that slot (<see cref="TransferLane.AcquireFollowingAsync"/>).</param>
     /// <param name="cancellationToken">Stops the wait for a slot.</param>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<ResumableRangeStream> CreateBodyAsync(int partNumber, RequestLease? predecessor, CancellationToken cancellationToken)
     {
         GetObjectResponse? response = null;
@@ -117,7 +119,8 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger, _lookahead, _validator?.CreateHasher(partNumber));
+            _resources.ResumePolicy, _resources.Logger, _lookahead,
+            _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null);
     }
 
     /// <summary>

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
@@ -106,21 +107,9 @@ internal sealed class FileDownloadCommand
         }
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling, async (turn, token) =>
-        {
-            ResumableRangeStream body = await (turn.TakeAhead() ?? OpenAsync(session, turn.Part, null, token)).ConfigureAwait(false);
-            await using (body.ConfigureAwait(false))
-            {
-                // In this body's last round trip, the worker's next part is requested, so its first byte arrives as
-                // this body ends.
-                if (config.DownloadLookahead)
-                {
-                    body.OnNearEnd(() => turn.TryStartNext(next => OpenAsync(session, next, body.Lease, token)));
-                }
-
-                await CopyToFileAsync(body, file, layout.StartOf(turn.Part), token).ConfigureAwait(false);
-            }
-        }, cancellationToken, config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
+        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling,
+            (turn, token) => DownloadPartAsync(session, file, turn, token), cancellationToken, config.FailureWaitLimit, _resources.TimeProvider,
+            (next, predecessor, token) => OpenAsync(session, next, predecessor?.Lease, token).AsTask()).ConfigureAwait(false);
 
         // Before the rename: bytes that do not match the stored checksum never reach the destination.
         var response = new TransferUtilityDownloadResponse();
@@ -131,8 +120,32 @@ internal sealed class FileDownloadCommand
         return response;
     }
 
+    /// <summary>Downloads one part to its offset: its body (opened early by the worker's previous part, or now), copied
+    /// through one buffer.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask DownloadPartAsync(DownloadSession session, AtomicFileWriter file, PartTurn<ResumableRangeStream> turn,
+        CancellationToken token)
+    {
+        ResumableRangeStream body = turn.TakeAhead() is { } ahead
+            ? await ahead.ConfigureAwait(false)
+            : await OpenAsync(session, turn.Part, null, token).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            // In this body's last round trip, the worker's next part is requested, so its first byte arrives as this
+            // body ends.
+            if (_resources.Config.DownloadLookahead)
+            {
+                turn.Current = body;
+                body.OnNearEnd(PartTurn<ResumableRangeStream>.StartNextCallback, turn);
+            }
+
+            await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);
+        }
+    }
+
     /// <summary>A part's body with its request sent and its response in (part 1: the discovery response).</summary>
-    private static async Task<ResumableRangeStream> OpenAsync(DownloadSession session, int part, RequestLease? predecessor,
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private static async ValueTask<ResumableRangeStream> OpenAsync(DownloadSession session, int part, RequestLease? predecessor,
         CancellationToken cancellationToken)
     {
         ResumableRangeStream body = await session.CreateBodyAsync(part, predecessor, cancellationToken).ConfigureAwait(false);
@@ -150,7 +163,8 @@ internal sealed class FileDownloadCommand
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the
     /// file sees few, large writes whatever size the network hands out.</summary>
-    private async Task CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
     {
         byte[] buffer = _resources.Pool.Rent(TransferLimits.BufferSize);
         try

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Telemetry;
@@ -28,8 +29,10 @@ internal sealed class ObjectGetter
     /// <summary>GETs <paramref name="range"/> (the whole object when null) of <paramref name="versionId"/> (the
     /// caller's version when null), with If-Match on <paramref name="ifMatch"/> when set. The caller owns the response.</summary>
     /// <exception cref="ObjectModifiedException">The object no longer has <paramref name="ifMatch"/>.</exception>
-    /// <remarks><c>withChecksum</c> asks S3 to send the stored checksum (it does for a whole-object GET).</remarks>
-    public async Task<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken,
+    /// <remarks><c>withChecksum</c> asks S3 to send the stored checksum (it does for a whole-object GET). Sent once per
+    /// part: its state machine comes from a pool rather than being allocated each time the response is awaited.</remarks>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    public async ValueTask<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken,
         bool withChecksum = false)
     {
         var request = new GetObjectRequest

@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using S3TransferManager.Buffering;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
@@ -12,6 +14,9 @@ namespace S3TransferManager.Download;
 internal sealed class OpenStreamCommand
 {
     private const string Destination = "an OpenStream reader";
+
+    /// <summary>Gives a live body's slot back (see <see cref="RunProducersAsync"/>); static, so no part allocates one.</summary>
+    private static readonly Action<Stream> s_releaseLease = static body => ((ResumableRangeStream)body).ReleaseLease();
 
     private readonly TransferResources _resources;
     private readonly TransferUtilityOpenStreamRequest _request;
@@ -58,7 +63,8 @@ internal sealed class OpenStreamCommand
 
     /// <summary>Opens a part: the window first, then memory, then the slot (a part that may not be fetched yet holds
     /// neither budget), then its request.</summary>
-    private static async Task<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private static async ValueTask<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
         RequestLease? predecessor, CancellationToken cancellationToken)
     {
         await manager.WaitForWindowAsync(part, cancellationToken).ConfigureAwait(false);
@@ -82,6 +88,39 @@ internal sealed class OpenStreamCommand
         }
     }
 
+    /// <summary>Fetches one part (opened early by the worker's previous part, or now) and hands it to the manager.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    [SuppressMessage("Reliability", "CA2000", Justification = "The opened part's body and memory go to the manager, which disposes them on every path.")]
+    private async ValueTask ProducePartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, PartTurn<OpenedPart> turn,
+        CancellationToken token)
+    {
+        try
+        {
+            OpenedPart opened = turn.TakeAhead() is { } ahead
+                ? await ahead.ConfigureAwait(false)
+                : await OpenPartAsync(session, manager, memory, turn.Part, null, token).ConfigureAwait(false);
+            ResumableRangeStream body = opened.Body;
+
+            // In this body's last round trip (read by the reader or into chunks), the worker's next part is opened, so
+            // its first byte arrives as this body ends.
+            if (_resources.Config.DownloadLookahead)
+            {
+                turn.Current = opened;
+                body.OnNearEnd(PartTurn<OpenedPart>.StartNextCallback, turn);
+            }
+
+            // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
+            // gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
+            await manager.DeliverAsync(turn.Part, body, session.Layout.LengthOf(turn.Part), token, s_releaseLease, opened.Buffer)
+                .ConfigureAwait(false);
+        }
+        catch (Exception e) when (!token.IsCancellationRequested)
+        {
+            manager.Fail(turn.Part, e);
+            throw;
+        }
+    }
+
     private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, TransferScope telemetry,
         CancellationToken stopToken)
     {
@@ -89,31 +128,11 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.RequestCeiling, async (turn, token) =>
-            {
-                try
-                {
-                    OpenedPart opened = await (turn.TakeAhead() ?? OpenPartAsync(session, manager, memory, turn.Part, null, token)).ConfigureAwait(false);
-                    ResumableRangeStream body = opened.Body;
-
-                    // In this body's last round trip (read by the reader or into chunks), the worker's next part is
-                    // opened, so its first byte arrives as this body ends.
-                    if (_resources.Config.DownloadLookahead)
-                    {
-                        body.OnNearEnd(() => turn.TryStartNext(next => OpenPartAsync(session, manager, memory, next, body.Lease, token)));
-                    }
-
-                    // The manager owns the body and the memory from here on, on every path. A body handed to the reader
-                    // live gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
-                    await manager.DeliverAsync(turn.Part, body, layout.LengthOf(turn.Part), token, body.ReleaseLease, opened.Buffer)
-                        .ConfigureAwait(false);
-                }
-                catch (Exception e) when (!token.IsCancellationRequested)
-                {
-                    manager.Fail(turn.Part, e);
-                    throw;
-                }
-            }, stopToken, _resources.Config.FailureWaitLimit, _resources.TimeProvider).ConfigureAwait(false);
+            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.RequestCeiling,
+                (turn, token) => ProducePartAsync(session, manager, memory, turn, token), stopToken, _resources.Config.FailureWaitLimit,
+                _resources.TimeProvider,
+                (next, predecessor, token) => OpenPartAsync(session, manager, memory, next, predecessor?.Body.Lease, token).AsTask())
+                .ConfigureAwait(false);
             session.LogCompleted(Destination);
             telemetry.Succeeded(session.Target.TotalLength);
         }

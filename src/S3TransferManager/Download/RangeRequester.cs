@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
 
 namespace S3TransferManager.Download;
@@ -19,7 +20,8 @@ internal sealed class RangeRequester
 
     /// <summary>GETs bytes <paramref name="start"/>..<paramref name="end"/> (inclusive) with If-Match. The caller owns
     /// the response.</summary>
-    public async Task<GetObjectResponse> GetAsync(long start, long end, CancellationToken cancellationToken)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    public async ValueTask<GetObjectResponse> GetAsync(long start, long end, CancellationToken cancellationToken)
     {
         GetObjectResponse response = await _getter.GetAsync(new ByteRange(start, end), _target.VersionId, _target.ETag, cancellationToken)
             .ConfigureAwait(false);

@@ -21,16 +21,19 @@ internal static class PartWorkers
     /// <param name="time">The clock of <paramref name="drainLimit"/>; <see cref="TimeProvider.System"/> when null.</param>
     public static Task RunAsync(int partCount, int workerCount, Func<int, CancellationToken, Task> partAction,
         CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null) =>
-        RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => partAction(turn.Part, token), cancellationToken, drainLimit, time);
+        RunAsync<IAsyncDisposable>(partCount, workerCount, (turn, token) => new ValueTask(partAction(turn.Part, token)), cancellationToken, drainLimit, time);
 
     /// <summary>As the other overload, with each part's <see cref="PartTurn{T}"/>: the work started early for it, and
-    /// the means to start the worker's next part early.</summary>
-    public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, Task> partAction,
-        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null)
+    /// the means to start the worker's next part early (<paramref name="startNext"/>: the part, the work of the part it
+    /// follows, the run's token; null when nothing starts early). The action returns a <see cref="ValueTask"/>, awaited once, so
+    /// that a part's state machine may come from a pool.</summary>
+    public static async Task RunAsync<T>(int partCount, int workerCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction,
+        CancellationToken cancellationToken, TimeSpan? drainLimit = null, TimeProvider? time = null,
+        Func<int, T?, CancellationToken, Task<T>>? startNext = null)
         where T : class, IAsyncDisposable
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var state = new State<T>(partCount, partAction, failFast);
+        var state = new State<T>(partCount, partAction, startNext, failFast);
         var workers = new Task[Math.Min(workerCount, partCount)];
         for (int i = 0; i < workers.Length; i++)
         {
@@ -53,11 +56,28 @@ internal static class PartWorkers
         }
     }
 
-    private sealed class State<T>(int partCount, Func<PartTurn<T>, CancellationToken, Task> partAction, CancellationTokenSource failFast)
+    private sealed class State<T>
         where T : class, IAsyncDisposable
     {
+        private readonly int _partCount;
+        private readonly Func<PartTurn<T>, CancellationToken, ValueTask> _partAction;
+        private readonly Func<int, T?, CancellationToken, Task<T>>? _startNext;
+        private readonly CancellationTokenSource _failFast;
+
+        // Made once: every turn claims through it, where a method group would allocate a delegate per part.
+        private readonly Func<int> _claim;
         private int _lastClaimed;
         private Exception? _firstError;
+
+        public State(int partCount, Func<PartTurn<T>, CancellationToken, ValueTask> partAction,
+            Func<int, T?, CancellationToken, Task<T>>? startNext, CancellationTokenSource failFast)
+        {
+            _partCount = partCount;
+            _partAction = partAction;
+            _startNext = startNext;
+            _failFast = failFast;
+            _claim = Claim;
+        }
 
         public Exception? FirstError => Volatile.Read(ref _firstError);
 
@@ -65,20 +85,20 @@ internal static class PartWorkers
         {
             // Start on the pool, not inline on the caller, so workers begin their GETs side by side.
             await Task.Yield();
-            CancellationToken token = failFast.Token;
+            CancellationToken token = _failFast.Token;
             int part = Claim();
             Task<T>? ahead = null;
             while (part > 0)
             {
-                var turn = new PartTurn<T>(part, ahead, Claim);
+                var turn = new PartTurn<T>(part, ahead, _claim, _startNext, token);
                 try
                 {
-                    await partAction(turn, token).ConfigureAwait(false);
+                    await _partAction(turn, token).ConfigureAwait(false);
                 }
                 catch (Exception e)
                 {
                     Interlocked.CompareExchange(ref _firstError, e, null);
-                    await failFast.CancelAsync().ConfigureAwait(false);
+                    await _failFast.CancelAsync().ConfigureAwait(false);
                     await PartTurn<T>.DisposeUnusedAsync(turn.TakeAhead()).ConfigureAwait(false);
                     await PartTurn<T>.DisposeUnusedAsync(turn.Close().Started).ConfigureAwait(false);
                     return;
@@ -101,13 +121,13 @@ internal static class PartWorkers
         /// <summary>The next part in order; 0 when none is left or the run stopped.</summary>
         private int Claim()
         {
-            if (failFast.IsCancellationRequested)
+            if (_failFast.IsCancellationRequested)
             {
                 return 0;
             }
 
             int part = Interlocked.Increment(ref _lastClaimed);
-            return part <= partCount ? part : 0;
+            return part <= _partCount ? part : 0;
         }
     }
 }

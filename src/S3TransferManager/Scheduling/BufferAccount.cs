@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+
 namespace S3TransferManager.Scheduling;
 
 /// <summary>One transfer's borrowing from the shared <see cref="BufferBudget"/>. A transfer that holds nothing is
@@ -27,6 +29,21 @@ internal sealed class BufferAccount
             Interlocked.Add(ref _held, -bytes);
             throw;
         }
+    }
+
+    /// <summary>Lends <paramref name="bytes"/> when <see cref="AcquireAsync"/> would without waiting; false (and
+    /// nothing held) when it would wait.</summary>
+    public bool TryAcquire(long bytes, [NotNullWhen(true)] out BufferLease? lease)
+    {
+        // Counted first, as AcquireAsync counts it, so that of several concurrent first requests only one skips the line.
+        long heldBefore = Interlocked.Add(ref _held, bytes) - bytes;
+        if (_budget.TryAcquire(this, bytes, heldBefore == 0, out lease))
+        {
+            return true;
+        }
+
+        Interlocked.Add(ref _held, -bytes);
+        return false;
     }
 
     /// <summary>Lends <paramref name="bytes"/> at once, even past the limit: for reads bounded elsewhere that must not

@@ -61,7 +61,7 @@ internal sealed class BufferBudget
         Waiter waiter;
         lock (_lock)
         {
-            if (callerHoldsNothing || (_waiters.Count == 0 && _inUse + bytes <= LimitBytes))
+            if (CanLendLocked(bytes, callerHoldsNothing))
             {
                 _inUse += bytes;
                 return new ValueTask<BufferLease>(new BufferLease(account, bytes));
@@ -77,6 +77,26 @@ internal sealed class BufferBudget
         }
 
         return WaitAsync(waiter, cancellationToken);
+    }
+
+    /// <summary>Lends <paramref name="bytes"/> when <see cref="AcquireAsync"/> would without waiting; false (nothing
+    /// queued) when it would wait.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the out value: the caller owns and disposes it.")]
+    internal bool TryAcquire(BufferAccount account, long bytes, bool callerHoldsNothing, [NotNullWhen(true)] out BufferLease? lease)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(bytes);
+        lock (_lock)
+        {
+            if (CanLendLocked(bytes, callerHoldsNothing))
+            {
+                _inUse += bytes;
+                lease = new BufferLease(account, bytes);
+                return true;
+            }
+        }
+
+        lease = null;
+        return false;
     }
 
     /// <summary>Lends <paramref name="bytes"/> at once, past the limit if need be: for reads whose size is already
@@ -116,6 +136,11 @@ internal sealed class BufferBudget
             }
         }
     }
+
+    /// <summary>Whether <paramref name="bytes"/> may be lent now: to a caller that holds nothing, or when they fit and
+    /// nobody waits before the caller. Called under the lock.</summary>
+    private bool CanLendLocked(long bytes, bool callerHoldsNothing) =>
+        callerHoldsNothing || (_waiters.Count == 0 && _inUse + bytes <= LimitBytes);
 
     private async ValueTask<BufferLease> WaitAsync(Waiter waiter, CancellationToken cancellationToken)
     {

@@ -21,6 +21,40 @@ public sealed class PartBufferManagerReserveTests
     }
 
     [Fact]
+    public async Task ReserveAsync_MemoryFree_LendsItAtOnce()
+    {
+        var budget = new BufferBudget(1000);
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
+
+        ValueTask<BufferLease?> reserve = manager.ReserveAsync(2, budget.OpenAccount(), 100, default);
+
+        Assert.True(reserve.IsCompletedSuccessfully);
+        using BufferLease? lease = await reserve;
+        Assert.Equal((100L, 100L), (lease?.Bytes, budget.InUseBytes));
+    }
+
+    [Fact]
+    public async Task ReserveAsync_MemoryFree_AllocatesOnlyTheLease()
+    {
+        // Once per OpenStream part: no token source, waiter or task when the budget lends at once.
+        var budget = new BufferBudget(long.MaxValue);
+        BufferAccount account = budget.OpenAccount();
+        using var pool = new CountingArrayPool();
+        using var manager = new PartBufferManager(3, maxInMemoryParts: 3, pool);
+        (await manager.ReserveAsync(2, account, 100, default))?.Dispose();
+
+        // Completed at once, so the await goes on in this thread, whose allocations are counted.
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        BufferLease? lease = await manager.ReserveAsync(2, account, 100, default);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        lease?.Dispose();
+
+        long leaseOnly = AllocatedBy(() => new BufferLease(account, 100));
+        Assert.Equal(leaseOnly, allocated);
+    }
+
+    [Fact]
     public async Task ReserveAsync_WaitingForMemoryWhenTheReaderReachesThePart_ReturnsWithoutMemory()
     {
         var parts = new TestParts(partCount: 3, partSize: 100);
@@ -81,5 +115,15 @@ public sealed class PartBufferManagerReserveTests
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => reserve.WaitAsync(Bound));
         Assert.Equal(1, account.HeldBytes);
+    }
+
+    private static long AllocatedBy(Func<object> allocate)
+    {
+        GC.KeepAlive(allocate());
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        object made = allocate();
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        GC.KeepAlive(made);
+        return allocated;
     }
 }

@@ -20,8 +20,8 @@ public sealed class PartTurnTests
                 handedOver[turn.Part] = (await ahead).Part;
             }
 
-            turn.TryStartNext(next => Task.FromResult(new Opened(next)));
-        }, default).WaitAsync(s_bound);
+            turn.TryStartNext();
+        }, default, startNext: (next, _, _) => Task.FromResult(new Opened(next))).WaitAsync(s_bound);
 
         Assert.Equal(new Dictionary<int, int> { [2] = 2, [3] = 3, [4] = 4 }, handedOver.OrderBy(p => p.Key).ToDictionary());
     }
@@ -39,8 +39,8 @@ public sealed class PartTurnTests
             }
 
             seen.Add(turn.Part);
-            turn.TryStartNext(next => Task.FromResult(new Opened(next)));
-        }, default).WaitAsync(s_bound);
+            turn.TryStartNext();
+        }, default, startNext: (next, _, _) => Task.FromResult(new Opened(next))).WaitAsync(s_bound);
 
         Assert.Equal(Enumerable.Range(1, 30), seen.Order());
     }
@@ -59,10 +59,10 @@ public sealed class PartTurnTests
 
             if (turn.Part == 1)
             {
-                turn.TryStartNext(next => Task.FromResult(new Opened(next)));
-                second = turn.TryStartNext(next => Task.FromResult(new Opened(next)));
+                turn.TryStartNext();
+                second = turn.TryStartNext();
             }
-        }, default).WaitAsync(s_bound);
+        }, default, startNext: (next, _, _) => Task.FromResult(new Opened(next))).WaitAsync(s_bound);
 
         Assert.False(second);
     }
@@ -74,11 +74,28 @@ public sealed class PartTurnTests
 
         await PartWorkers.RunAsync<Opened>(1, 1, (turn, _) =>
         {
-            started = turn.TryStartNext(next => Task.FromResult(new Opened(next)));
-            return Task.CompletedTask;
-        }, default).WaitAsync(s_bound);
+            started = turn.TryStartNext();
+            return ValueTask.CompletedTask;
+        }, default, startNext: (next, _, _) => Task.FromResult(new Opened(next))).WaitAsync(s_bound);
 
         Assert.False(started);
+    }
+
+    [Fact]
+    public async Task TryStartNext_RunWithoutStartFunction_ReturnsFalseAndClaimsNothing()
+    {
+        var results = new ConcurrentBag<bool>();
+        var seen = new ConcurrentBag<int>();
+
+        await PartWorkers.RunAsync<Opened>(3, 1, (turn, _) =>
+        {
+            seen.Add(turn.Part);
+            results.Add(turn.TryStartNext());
+            return ValueTask.CompletedTask;
+        }, default).WaitAsync(s_bound);
+
+        Assert.DoesNotContain(true, results);
+        Assert.Equal([1, 2, 3], seen.Order());
     }
 
     [Fact]
@@ -88,9 +105,9 @@ public sealed class PartTurnTests
 
         Task run = PartWorkers.RunAsync<Opened>(3, 1, (turn, _) =>
         {
-            turn.TryStartNext(next => Task.FromResult(started = new Opened(next)));
+            turn.TryStartNext();
             throw new InvalidOperationException("part failed");
-        }, default);
+        }, default, startNext: (next, _, _) => Task.FromResult(started = new Opened(next)));
 
         await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_bound));
         Assert.NotNull(started);
@@ -104,14 +121,14 @@ public sealed class PartTurnTests
 
         await PartWorkers.RunAsync<Opened>(3, 1, (turn, _) =>
         {
-            turn.TryStartNext(next =>
-            {
-                var value = new Opened(next);
-                opened.Add(value);
-                return Task.FromResult(value);
-            });
-            return Task.CompletedTask;
-        }, default).WaitAsync(s_bound);
+            turn.TryStartNext();
+            return ValueTask.CompletedTask;
+        }, default, startNext: (next, _, _) =>
+        {
+            var value = new Opened(next);
+            opened.Add(value);
+            return Task.FromResult(value);
+        }).WaitAsync(s_bound);
 
         Assert.Equal(2, opened.Count);
         Assert.All(opened, o => Assert.True(o.Disposed));

@@ -22,6 +22,31 @@ public sealed class BufferBudgetTests
     }
 
     [Fact]
+    public async Task TryAcquire_OverTheLimit_ReturnsFalseAndHoldsNothing()
+    {
+        var budget = new BufferBudget(100);
+        using BufferLease held = await budget.OpenAccount().AcquireAsync(80, default);
+        BufferAccount account = budget.OpenAccount();
+        using BufferLease own = await account.AcquireAsync(10, default);
+
+        bool lent = account.TryAcquire(50, out BufferLease? lease);
+
+        Assert.Equal((false, null, 10L, 90L), (lent, lease, account.HeldBytes, budget.InUseBytes));
+    }
+
+    [Fact]
+    public void TryAcquire_AccountHoldsNothing_LendsPastTheLimit()
+    {
+        var budget = new BufferBudget(100);
+        BufferAccount account = budget.OpenAccount();
+
+        bool lent = account.TryAcquire(150, out BufferLease? lease);
+        using BufferLease? taken = lease;
+
+        Assert.Equal((true, 150L, 150L), (lent, account.HeldBytes, budget.InUseBytes));
+    }
+
+    [Fact]
     public async Task AcquireAsync_OverTheLimit_WaitsUntilBytesComeBack()
     {
         var budget = new BufferBudget(100);

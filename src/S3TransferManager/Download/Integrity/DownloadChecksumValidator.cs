@@ -99,6 +99,10 @@ internal sealed class DownloadChecksumValidator
         }
     }
 
+    /// <summary>Whether it is already known that the object has no stored checksum to check: then a part's bytes need
+    /// no hasher (nothing it recorded would be read), and the result is the reason alone.</summary>
+    public bool NothingToCheck => TryGetAlgorithm(out ChecksumAlgorithm? algorithm) && algorithm is null;
+
     public PartHasher CreateHasher(int partNumber) => new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber));
 
     /// <summary>The next object offset after <paramref name="position"/> where a part's running CRC must be kept:

@@ -65,6 +65,34 @@ public sealed class DownloadChecksumValidatorTests
     }
 
     [Fact]
+    public void NothingToCheck_StoredChecksumNotKnownYet_False()
+    {
+        var validator = new DownloadChecksumValidator("b", "k", s_layout);
+
+        Assert.False(validator.NothingToCheck);
+    }
+
+    [Fact]
+    public void NothingToCheck_StoredChecksumKnown_False()
+    {
+        var validator = new DownloadChecksumValidator("b", "k", s_layout);
+
+        validator.SetStored(FullObject(ChecksumAlgorithm.CRC32, s_object), null);
+
+        Assert.False(validator.NothingToCheck);
+    }
+
+    [Fact]
+    public void NothingToCheck_ObjectHasNoStoredChecksum_True()
+    {
+        var validator = new DownloadChecksumValidator("b", "k", s_layout);
+
+        validator.SetStored(null, "none stored");
+
+        Assert.True(validator.NothingToCheck);
+    }
+
+    [Fact]
     public async Task VerifyAsync_StoredChecksumLearnedMidPart_ValidatesTheWholePart()
     {
         var layout = new PartLayout(s_object.Length, s_object.Length);
