@@ -15,7 +15,7 @@ namespace S3TransferManager.Benchmarks.Cold;
 public static class ColdStartMode
 {
     private static readonly string[] s_clients = ["ours", "sdk", "raw", "ours-primed", "sdk-primed"];
-    private static readonly string[] s_scenarios = ["file", "stream"];
+    private static readonly string[] s_scenarios = ["file", "stream", "upload"];
 
     public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath)
     {
@@ -33,7 +33,7 @@ public static class ColdStartMode
                 {
                     foreach (string client in s_clients)
                     {
-                        if (client == "raw" && scenario == "stream")
+                        if (client == "raw" && scenario != "file")
                         {
                             continue;
                         }

@@ -8,7 +8,8 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER</c>: what one fresh process does. It times its first transfer (the
+/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER</c> (SCENARIO: file, stream, or upload of a file of SIZE zero
+/// bytes written before the clock starts): what one fresh process does. It times its first transfer (the
 /// S3 client, the utility and the transfer, so everything the first use JIT-compiles and warms up), then a second one
 /// in the same process, and prints both in milliseconds on one line: <c>cold warm</c>. A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
@@ -37,14 +38,22 @@ public static class ColdTransfer
             });
         }
 
+        string path = Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin");
+        if (scenario == "upload")
+        {
+            // The file to upload, written before the clock starts: writing it is not the transfer.
+            await File.WriteAllBytesAsync(path, new byte[size]);
+        }
+
         var watch = Stopwatch.StartNew();
-        Func<Task> transfer = Build(s3, url, key, size, client, scenario, Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin"));
+        Func<Task> transfer = Build(s3, url, key, size, client, scenario, path);
         await transfer();
         double cold = watch.Elapsed.TotalMilliseconds;
 
         watch.Restart();
         await transfer();
         double warm = watch.Elapsed.TotalMilliseconds;
+        File.Delete(path);
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0}"));
         return 0;
     }
@@ -60,6 +69,14 @@ public static class ColdTransfer
                 // The default config, as EndpointSession.Ours: its 10 requests are BenchmarkSettings.Concurrency, and left
                 // unset the budget lets a slot carry one early request (set explicitly, it would be a hard cap).
                 var utility = new TransferUtility(s3);
+                if (scenario == "upload")
+                {
+                    return () => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
+                    {
+                        BucketName = EndpointSession.Bucket, Key = $"cold/ours-{Environment.ProcessId}", FilePath = path,
+                    });
+                }
+
                 return toFile
                     ? async () =>
                     {
@@ -84,6 +101,15 @@ public static class ColdTransfer
             {
                 var utility = new Amazon.S3.Transfer.TransferUtility(
                     s3, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+                if (scenario == "upload")
+                {
+                    return () => utility.UploadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
+                    {
+                        BucketName = EndpointSession.Bucket, Key = $"cold/sdk-{Environment.ProcessId}", FilePath = path,
+                        PartSize = BenchmarkSettings.PartSize,
+                    });
+                }
+
                 return toFile
                     ? async () =>
                     {

@@ -70,6 +70,18 @@ public class UploadBenchmarks : ITransferScenario
             FilePath = _filePath,
         });
 
+    /// <summary>As Ours_File with ConcurrentServiceRequests = 10 set explicitly, a hard cap: no slot carries a second
+    /// request, so a part sent starts its successor only if a slot happens to be free. What uploads did before a sent
+    /// body started the next part.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursStrict_File() =>
+        _session.OursStrict.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = "upload/ours-strict-file",
+            FilePath = _filePath,
+        });
+
     /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursFixed_File() =>

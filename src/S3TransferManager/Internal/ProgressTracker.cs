@@ -57,9 +57,23 @@ internal sealed class ProgressTracker
 
     public void SetTotal(long totalBytes) => Volatile.Write(ref _total, totalBytes);
 
+    /// <summary>Counts bytes moved, for progress and for adaptive concurrency's throughput.</summary>
     public void Add(long bytes)
     {
         _tuner?.OnBytes(bytes);
+        AddCounted(bytes);
+    }
+
+    /// <summary>Counts bytes for progress only: an upload's bytes as they are handed to the connection, which its
+    /// socket buffers take in bursts faster than the network moves them (a new connection swallows megabytes at once).
+    /// Adaptive concurrency learns from them once S3 has acknowledged them (<see cref="Acknowledged"/>).</summary>
+    public void AddSent(long bytes) => AddCounted(bytes);
+
+    /// <summary>Tells adaptive concurrency that S3 has acknowledged bytes already counted by <see cref="AddSent"/>.</summary>
+    public void Acknowledged(long bytes) => _tuner?.OnBytes(bytes);
+
+    private void AddCounted(long bytes)
+    {
         if (_raise is null)
         {
             Interlocked.Add(ref _transferred, bytes);

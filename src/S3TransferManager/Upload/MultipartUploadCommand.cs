@@ -166,7 +166,7 @@ internal sealed class MultipartUploadCommand
         {
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile.
             request.InputStream = body = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
-                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)), _progress.Add);
+                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)), _progress.AddSent);
             response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
                 token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }
@@ -181,8 +181,10 @@ internal sealed class MultipartUploadCommand
         // Most of the part was counted as it went out; the rest (a client that read it some other way) now.
         if (part.Length - body.BytesSent is > 0 and long rest)
         {
-            _progress.Add(rest);
+            _progress.AddSent(rest);
         }
+
+        _progress.Acknowledged(part.Length);
     }
 
     private async Task AbortAsync(string uploadId)
