@@ -43,6 +43,31 @@ public sealed class ConcurrencyTunerTests
     }
 
     [Fact]
+    public async Task ProgressTracker_UploadBytesSentButNotAcknowledged_TeachTheTunerNothing()
+    {
+        using ConcurrencyTuner tuner = CreateTuner();
+        using TransferLane lane = _scheduler.OpenLane();
+        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
+        var progress = new S3TransferManager.Internal.ProgressTracker(null, _time, tuner);
+
+        // Bytes handed to a connection: a new socket buffer takes them in a burst, so they are no measure of throughput.
+        progress.AddSent(1_000_000);
+        _time.Advance(Window);
+        progress.AddSent(1_000_000);
+        int afterSent = _scheduler.MaxRequestsInFlight;
+        // The same bytes once S3 has answered for them.
+        progress.Acknowledged(1_000_000);
+        _time.Advance(Window);
+        progress.Acknowledged(1_000_000);
+
+        Assert.Equal(4, afterSent);
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
+        Assert.Equal(2_000_000, progress.TransferredBytes);
+        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
+        held.ForEach(lease => lease.Dispose());
+    }
+
+    [Fact]
     public void OnBytes_NobodyWaits_KeepsTheBudget()
     {
         using ConcurrencyTuner tuner = CreateTuner();
