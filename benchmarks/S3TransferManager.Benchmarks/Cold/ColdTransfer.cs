@@ -41,8 +41,13 @@ public static class ColdTransfer
         string path = Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin");
         if (scenario == "upload")
         {
-            // The file to upload, written before the clock starts: writing it is not the transfer.
-            await File.WriteAllBytesAsync(path, new byte[size]);
+            // The file to upload, written and flushed to disk before the clock starts: writing it is not the transfer,
+            // and its dirty pages written back during the uploads would slow them.
+            await using (var source = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16, FileOptions.Asynchronous))
+            {
+                await source.WriteAsync(new byte[size]);
+                source.Flush(flushToDisk: true);
+            }
         }
 
         var watch = Stopwatch.StartNew();
@@ -73,7 +78,7 @@ public static class ColdTransfer
                 {
                     return () => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
                     {
-                        BucketName = EndpointSession.Bucket, Key = $"cold/ours-{Environment.ProcessId}", FilePath = path,
+                        BucketName = EndpointSession.Bucket, Key = "cold/ours-upload", FilePath = path,
                     });
                 }
 
@@ -105,7 +110,7 @@ public static class ColdTransfer
                 {
                     return () => utility.UploadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
                     {
-                        BucketName = EndpointSession.Bucket, Key = $"cold/sdk-{Environment.ProcessId}", FilePath = path,
+                        BucketName = EndpointSession.Bucket, Key = "cold/sdk-upload", FilePath = path,
                         PartSize = BenchmarkSettings.PartSize,
                     });
                 }
