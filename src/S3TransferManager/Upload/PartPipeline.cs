@@ -38,15 +38,14 @@ internal sealed class PartPipeline
     // The first real failure; cancellations it causes in other parts are not recorded over it.
     private Exception? _firstError;
 
-    // The run's token (the caller's, or the first failure), kept apart from its source, which RunAsync disposes.
-    private CancellationToken _token;
+    // Every turn's way to start the next part early: one delegate for the run, not one per part.
+    private readonly Func<Func<RequestLease?>, UploadTurn?> _startEarly;
 
-    /// <summary>One part at a time per worker, no early starts asked for: at most <paramref name="workers"/> parts
-    /// upload and one more is read ahead.</summary>
-    public PartPipeline(int workers, Func<PartBody, CancellationToken, Task> upload, TimeSpan drainLimit, TimeProvider? time = null)
-        : this(workers, workers + 1, (turn, token) => upload(turn.Part, token), drainLimit, time)
-    {
-    }
+    // Canceled by the caller or the first failure; disposed when RunAsync returns (Fail copes).
+    private CancellationTokenSource? _failFast;
+
+    // Its token, kept apart from the source, which RunAsync disposes.
+    private CancellationToken _token;
 
     /// <param name="workers">Parts uploading at once, not counting parts started early by a sent body.</param>
     /// <param name="maxParts">Parts in existence at most; more than <paramref name="workers"/>, or nothing is ready
@@ -63,6 +62,7 @@ internal sealed class PartPipeline
         _drainLimit = drainLimit;
         _time = time ?? TimeProvider.System;
         _partSlots = new SemaphoreSlim(maxParts, maxParts);
+        _startEarly = StartEarly;
     }
 
     /// <summary>Workers (each waiting for its part), plus the producer's read of the source, that had not finished when
@@ -72,14 +72,15 @@ internal sealed class PartPipeline
     public async Task RunAsync(IPartSource source, CancellationToken cancellationToken)
     {
         using var failFast = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        _failFast = failFast;
         _token = failFast.Token;
         _running = _workers + 1;
         // Not awaited directly: a source read that ignores cancellation (a caller's stream) is bounded like a part.
-        _ = ProduceAllAsync(source, failFast);
+        _ = ProduceAllAsync(source);
         for (int i = 0; i < _workers; i++)
         {
             // On the pool, not on the caller's context; a worker records its errors, so its task never faults.
-            _ = Task.Run(() => WorkAsync(failFast), CancellationToken.None);
+            _ = Task.Run(WorkAsync, CancellationToken.None);
         }
 
         await DrainAsync(failFast.Token).ConfigureAwait(false);
@@ -101,7 +102,7 @@ internal sealed class PartPipeline
         }
     }
 
-    private async Task ProduceAllAsync(IPartSource source, CancellationTokenSource failFast)
+    private async Task ProduceAllAsync(IPartSource source)
     {
         try
         {
@@ -109,7 +110,7 @@ internal sealed class PartPipeline
         }
         catch (Exception e)
         {
-            Fail(e, failFast);
+            Fail(e);
         }
         finally
         {
@@ -145,7 +146,7 @@ internal sealed class PartPipeline
         }
     }
 
-    private async Task WorkAsync(CancellationTokenSource failFast)
+    private async Task WorkAsync()
     {
         CancellationToken token = _token;
         try
@@ -160,7 +161,9 @@ internal sealed class PartPipeline
                         return;
                     }
 
-                    turn = Start(part, null, failFast);
+                    // On this worker: it is on the pool, and waits for the part anyway.
+                    turn = new UploadTurn(part, null, _startEarly);
+                    turn.Completion = RunPartAsync(turn);
                 }
 
                 // Never faults. A part this one started early is waited for even after a failure: it is this
@@ -194,21 +197,13 @@ internal sealed class PartPipeline
         return null;
     }
 
-    private UploadTurn Start(PartBody part, RequestLease? earlyLease, CancellationTokenSource failFast)
-    {
-        var turn = new UploadTurn(part, earlyLease, slotAtHand => StartEarly(slotAtHand, failFast));
-        // On the pool: an early start comes from inside a body's read, which must not run the next part's upload.
-        turn.Completion = Task.Run(() => RunPartAsync(turn, failFast), CancellationToken.None);
-        return turn;
-    }
-
     /// <summary>The next part ready, started now on the slot <paramref name="slotAtHand"/> gives; null when no part is
     /// ready (reading the source is behind, or no part is left), no slot is at hand, or the run stopped.</summary>
     [SuppressMessage("Reliability", "CA2000", Justification = "The lease goes to the part's turn, which lets it go when the part ends.")]
-    private UploadTurn? StartEarly(Func<RequestLease?> slotAtHand, CancellationTokenSource failFast)
+    private UploadTurn? StartEarly(Func<RequestLease?> slotAtHand)
     {
         // Peek first: a slot is only taken for a part that is there.
-        if (failFast.IsCancellationRequested || !_ready.Reader.TryPeek(out _) || slotAtHand() is not { } lease)
+        if (_failFast!.IsCancellationRequested || !_ready.Reader.TryPeek(out _) || slotAtHand() is not { } lease)
         {
             return null;
         }
@@ -220,10 +215,13 @@ internal sealed class PartPipeline
             return null;
         }
 
-        return Start(next, lease, failFast);
+        var turn = new UploadTurn(next, lease, _startEarly);
+        // On the pool: an early start comes from inside a body's read, which must not run the next part's upload.
+        turn.Completion = Task.Run(() => RunPartAsync(turn), CancellationToken.None);
+        return turn;
     }
 
-    private async Task RunPartAsync(UploadTurn turn, CancellationTokenSource failFast)
+    private async Task RunPartAsync(UploadTurn turn)
     {
         CancellationToken token = _token;
         try
@@ -243,7 +241,7 @@ internal sealed class PartPipeline
         }
         catch (Exception e)
         {
-            Fail(e, failFast);
+            Fail(e);
         }
         finally
         {
@@ -274,8 +272,9 @@ internal sealed class PartPipeline
         _drained.TrySetResult();
     }
 
-    private void Fail(Exception error, CancellationTokenSource failFast)
+    private void Fail(Exception error)
     {
+        CancellationTokenSource failFast = _failFast!;
         // Cancellations caused by an earlier failure are consequences, not the error to report.
         if (!(error is OperationCanceledException && failFast.IsCancellationRequested && Volatile.Read(ref _firstError) is not null))
         {

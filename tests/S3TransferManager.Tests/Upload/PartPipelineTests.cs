@@ -13,7 +13,7 @@ public sealed class PartPipelineTests
     public async Task RunAsync_OnePartFailsWhileOthersRun_ThrowsThatFailureNotTheCancellationsItCaused()
     {
         var parts = new ScriptedParts(3);
-        var pipeline = new PartPipeline(3, parts.UploadAsync, s_drainLimit);
+        var pipeline = Pipeline(3, parts);
 
         Task run = pipeline.RunAsync(new FakePartSource(3), CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
@@ -28,7 +28,7 @@ public sealed class PartPipelineTests
     public async Task RunAsync_TwoPartsFail_ThrowsTheEarlierFailure()
     {
         var parts = new ScriptedParts(2, honourCancellation: false);
-        var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit);
+        var pipeline = Pipeline(2, parts);
 
         Task run = pipeline.RunAsync(new FakePartSource(2), CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
@@ -44,7 +44,7 @@ public sealed class PartPipelineTests
     public async Task RunAsync_CallerCancels_ThrowsOperationCanceled()
     {
         var parts = new ScriptedParts(2);
-        var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit);
+        var pipeline = Pipeline(2, parts);
         using var cancellation = new CancellationTokenSource();
 
         Task run = pipeline.RunAsync(new FakePartSource(4), cancellation.Token);
@@ -60,7 +60,7 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(3, honourCancellation: false);
         var source = new FakePartSource(3);
-        var pipeline = new PartPipeline(3, parts.UploadAsync, s_drainLimit);
+        var pipeline = Pipeline(3, parts);
 
         Task run = pipeline.RunAsync(source, CancellationToken.None);
         bool allDisposedWhenReturned = false;
@@ -84,7 +84,7 @@ public sealed class PartPipelineTests
         var parts = new ScriptedParts(2, honourCancellation: false);
         var source = new FakePartSource(2);
         var time = new TimerRecordingTimeProvider();
-        var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit, time);
+        var pipeline = Pipeline(2, parts, time);
 
         Task run = pipeline.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
@@ -104,7 +104,7 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(1);
         var time = new TimerRecordingTimeProvider();
-        var pipeline = new PartPipeline(2, parts.UploadAsync, s_drainLimit, time);
+        var pipeline = Pipeline(2, parts, time);
         var source = new StallingSource();
 
         Task run = pipeline.RunAsync(source, CancellationToken.None);
@@ -124,7 +124,7 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(1);
         var source = new FakePartSource(2, throwOnDispose: true);
-        var pipeline = new PartPipeline(1, parts.UploadAsync, s_drainLimit);
+        var pipeline = Pipeline(1, parts);
 
         Task run = pipeline.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
@@ -222,6 +222,10 @@ public sealed class PartPipelineTests
 
         Assert.Equal(0, scheduler.InFlight);
     }
+
+    /// <summary>One part at a time per worker and one read ahead, each uploaded by <paramref name="parts"/>.</summary>
+    private static PartPipeline Pipeline(int workers, ScriptedParts parts, TimeProvider? time = null) =>
+        new(workers, workers + 1, (turn, token) => parts.UploadAsync(turn.Part, token), s_drainLimit, time);
 
     /// <summary>Hands out part 1, then blocks its next read without looking at the token (a caller's stalled stream).</summary>
     private sealed class StallingSource : IPartSource

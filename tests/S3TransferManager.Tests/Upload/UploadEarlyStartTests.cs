@@ -77,12 +77,13 @@ public sealed class UploadEarlyStartTests
         var countedBeforeAnswer = new List<long>();
         var s3 = new FakeUploadS3(afterBody: (_, _) =>
         {
-            // One worker: the parts go one after the other, so every part before this one has been answered.
+            // One worker and one slot that carries no early request: the parts go one after the other, so every part
+            // before this one has been answered.
             countedBeforeAnswer.Add(progress.TransferredBytes);
             return Task.CompletedTask;
         });
 
-        await RunAsync(s3, new RequestScheduler(1), new FakePartSource(Parts, buffersParts: true), workers: 1, progress);
+        await RunAsync(s3, new RequestScheduler(1, allowSharedSlots: false), new FakePartSource(Parts, buffersParts: true), workers: 1, progress);
 
         Assert.Equal([4L, 8L, 12L], countedBeforeAnswer);
         Assert.Equal(12, progress.TransferredBytes);
