@@ -62,12 +62,17 @@ public sealed class EndpointSession : IAsyncDisposable
     /// the ceiling of every client. Downloads keep real MD5 ETags (the SDK checks them on whole-object GETs).
     /// </param>
     /// <param name="https">Serve HTTPS with a certificate made at start, which every client of the session trusts.</param>
-    public static async Task<EndpointSession> StartAsync(InMemoryS3Profile profile, long prewarmedStorageBytes = 0, bool md5ETags = true, bool https = false)
+    public static Task<EndpointSession> StartAsync(InMemoryS3Profile profile, long prewarmedStorageBytes = 0, bool md5ETags = true, bool https = false) =>
+        StartAsync(profile == InMemoryS3Profile.S3Like ? NetworkProfile.S3Like : NetworkProfile.Raw, prewarmedStorageBytes, md5ETags, https);
+
+    /// <summary>Starts the endpoint in <paramref name="profile"/> with the settings an upload scenario needs (see the
+    /// overload above).</summary>
+    public static async Task<EndpointSession> StartAsync(NetworkProfile profile, long prewarmedStorageBytes, bool md5ETags, bool https)
     {
-        var options = new InMemoryS3Options
-        {
-            Profile = profile, PrewarmedStorageBytes = prewarmedStorageBytes, ComputeMd5ETags = md5ETags, UseHttps = https,
-        };
+        InMemoryS3Options options = OptionsFor(profile);
+        options.PrewarmedStorageBytes = prewarmedStorageBytes;
+        options.ComputeMd5ETags = md5ETags;
+        options.UseHttps = https;
         InMemoryS3Process endpoint = await InMemoryS3Process.StartAsync(options, FindServerAssembly());
         return new EndpointSession(endpoint);
     }

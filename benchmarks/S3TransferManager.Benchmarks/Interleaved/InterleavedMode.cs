@@ -19,7 +19,7 @@ namespace S3TransferManager.Benchmarks.Interleaved;
 /// GETs read and discarded, and (downloads to a file) the same written at their offsets into a file; for uploads,
 /// 10 raw PUTs of the file's parts (<c>RawHttp10Puts_*</c>), and the SDK's method of the same category
 /// (<c>AwsSdk_File</c>, <c>AwsSdk_NonSeekable</c>) as the incumbent. Uploads run once per scheme of
-/// <see cref="BenchmarkSettings.SchemesVariable"/>, in the Raw and S3Like profiles. CPU is reported for this process
+/// <see cref="BenchmarkSettings.SchemesVariable"/>, in every profile asked for. CPU is reported for this process
 /// (the client) and the endpoint's: on a shared machine the wall clock depends on how the cores are shared out, the
 /// work done much less. Also per method: the endpoint's peak of requests in flight (how many connections a client
 /// really used), and the bytes this process allocated per object. A scenario whose methods carry a category suffix
@@ -61,7 +61,7 @@ public static class InterleavedMode
             var profiles = type.GetProperty("Profiles", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IEnumerable<NetworkProfile>
                 ?? BenchmarkSettings.Profiles();
             bool upload = type.GetProperty("Scheme") is not null;
-            foreach (NetworkProfile profile in profiles.Where(p => !upload || p is not NetworkProfile.S3Harsh))
+            foreach (NetworkProfile profile in profiles)
             {
                 IEnumerable<string?> schemes = upload ? BenchmarkSettings.Schemes().Select(s => (string?)s) : [null];
                 foreach (string? scheme in schemes)

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.InMemoryS3;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Benchmarks.Transfers;
@@ -26,8 +25,9 @@ public class UploadBenchmarks : ITransferScenario
     private string _filePath = null!;
     private SafeFileHandle _fileHandle = null!;
 
-    [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
-    public InMemoryS3Profile Profile { get; set; }
+    /// <summary>Raw and S3Like by default; the interleaved mode also runs S3Harsh (<see cref="BenchmarkSettings.ProfilesVariable"/>).</summary>
+    [Params(NetworkProfile.Raw, NetworkProfile.S3Like)]
+    public NetworkProfile Profile { get; set; }
 
     /// <summary>http or https (<see cref="BenchmarkSettings.SchemesVariable"/>); https is what S3 is used over.</summary>
     [ParamsSource(nameof(Schemes))]
@@ -137,6 +137,15 @@ public class UploadBenchmarks : ITransferScenario
         _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation,
             (int)PartSizer.ForWholeWaves(BytesPerOperation, BenchmarkSettings.PartSize, BenchmarkSettings.Concurrency),
             BenchmarkSettings.Concurrency, "upload/raw-waves-");
+
+    /// <summary>The bandwidth ceiling of 10 connections: one unsigned PUT per connection, each a tenth of the file, so
+    /// every connection pays one first byte and then only streams. No part plan at 10 requests can beat it; its ratio to
+    /// the SDK bounds what any 10-connection upload can reach against the same endpoint.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task RawHttp10PutsOneWave_File() =>
+        _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation,
+            (int)((BytesPerOperation + BenchmarkSettings.Concurrency - 1) / BenchmarkSettings.Concurrency),
+            BenchmarkSettings.Concurrency, "upload/raw-one-wave-");
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
     public async Task Ours_NonSeekable()
