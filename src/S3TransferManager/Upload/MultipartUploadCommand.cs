@@ -1,3 +1,4 @@
+using System.Runtime.ExceptionServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
@@ -10,7 +11,9 @@ namespace S3TransferManager.Upload;
 
 /// <summary>
 /// CreateMultipartUpload, the parts of an <see cref="IPartSource"/> through a <see cref="PartPipeline"/>, then
-/// CompleteMultipartUpload. Any failure or cancellation after the upload was created aborts it, so nothing stays open.
+/// CompleteMultipartUpload. The pipeline starts with Create, not after it: the first parts are read and hashed during
+/// its round trip and wait for the upload id only to be sent. Any failure or cancellation aborts an upload that was
+/// created, even one whose Create answers after the failure, so nothing stays open.
 /// </summary>
 internal sealed class MultipartUploadCommand
 {
@@ -53,24 +56,26 @@ internal sealed class MultipartUploadCommand
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(IPartSource source, long partSize, CancellationToken cancellationToken)
     {
         PrecomputedChecks.CheckBeforeMultipart(_request, source.TotalLength);
-        InitiateMultipartUploadResponse initiated;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
-            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), cancellationToken).ConfigureAwait(false);
-        }
-
-        string uploadId = initiated.UploadId;
-        Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, source.TotalLength);
-        TransferActivities.TagMultipart(uploadId, partSize);
+        // Create's round trip overlaps reading and hashing the first parts: a part waits for the upload id only once it
+        // is ready to go out (UploadPartAsync), instead of the whole first wave starting its work after the answer.
+        Task<string> created = CreateAsync(partSize, source.TotalLength, cancellationToken);
         int workers = _config.RequestCeiling;
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
         // stream's parts are buffers, held to the workers and one read ahead.
         int maxParts = source.BuffersParts ? workers + 1 : (2 * workers) + 1;
-        var pipeline = new PartPipeline(workers, maxParts, (turn, token) => UploadPartAsync(uploadId, turn, token), _config.FailureWaitLimit);
+        var pipeline = new PartPipeline(workers, maxParts, (turn, token) => UploadPartAsync(created, turn, token), _config.FailureWaitLimit);
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         try
         {
-            await pipeline.RunAsync(source, cancellationToken).ConfigureAwait(false);
+            Task run = pipeline.RunAsync(source, stop.Token);
+            if (await Task.WhenAny(run, created).ConfigureAwait(false) == created && !created.IsCompletedSuccessfully)
+            {
+                // No upload to send parts to: stop reading them (Create's own error is what the caller gets, below).
+                await stop.CancelAsync().ConfigureAwait(false);
+            }
+
+            await run.ConfigureAwait(false);
+            string uploadId = await created.ConfigureAwait(false);
             _parts.Sort((a, b) => a.PartNumber!.Value.CompareTo(b.PartNumber!.Value));
             var complete = new CompleteMultipartUploadRequest
             {
@@ -105,16 +110,77 @@ internal sealed class MultipartUploadCommand
             return UploadResponseDetails.From(
                 UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject), done, _request);
         }
-        catch
+        catch (Exception error)
         {
+            string? uploadId = await UploadIdToAbortAsync(created).ConfigureAwait(false);
             if (pipeline.StillRunning is > 0 and int stillRunning)
             {
                 // S3 may still store such a part after the abort; the abort below is the best that can be done.
-                Log.PartsAbandoned(_logger, Bucket, Key, uploadId, stillRunning, _config.FailureWaitLimit);
+                Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _config.FailureWaitLimit);
             }
 
-            await AbortAsync(uploadId).ConfigureAwait(false);
+            if (uploadId is not null)
+            {
+                await AbortAsync(uploadId).ConfigureAwait(false);
+            }
+
+            if (error is OperationCanceledException && !cancellationToken.IsCancellationRequested && created.Exception?.InnerException is { } createFailed)
+            {
+                // The parts were stopped because Create failed: its error is the upload's.
+                ExceptionDispatchInfo.Throw(createFailed);
+            }
+
             throw;
+        }
+    }
+
+    /// <summary>Creates the upload. Cancellation stops the wait for a slot but not the request once sent: S3 may have
+    /// created the upload already, and only its answer says which upload to abort (the failure path waits for it,
+    /// bounded, see <see cref="UploadIdToAbortAsync"/>).</summary>
+    private async Task<string> CreateAsync(long partSize, long length, CancellationToken cancellationToken)
+    {
+        InitiateMultipartUploadResponse initiated;
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
+            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), CancellationToken.None).ConfigureAwait(false);
+        }
+
+        string uploadId = initiated.UploadId;
+        Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, length);
+        TransferActivities.TagMultipart(uploadId, partSize);
+        return uploadId;
+    }
+
+    /// <summary>After a failure, the upload that must be aborted: none if Create failed or was cancelled. A Create still
+    /// in flight (the parts failed while it waited for its answer) is waited for as long as a part would be; one that
+    /// answers later still is aborted then, so no upload stays open.</summary>
+    private async Task<string?> UploadIdToAbortAsync(Task<string> created)
+    {
+        if (!created.IsCompleted)
+        {
+            await ((Task)created).WaitAsync(_config.FailureWaitLimit).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
+
+        if (created.IsCompletedSuccessfully)
+        {
+            return created.Result;
+        }
+
+        if (!created.IsCompleted)
+        {
+            _ = AbortOnceCreatedAsync(created);
+        }
+
+        return null;
+    }
+
+    private async Task AbortOnceCreatedAsync(Task<string> created)
+    {
+        await ((Task)created).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        if (created.IsCompletedSuccessfully)
+        {
+            await AbortAsync(created.Result).ConfigureAwait(false);
         }
     }
 
@@ -138,14 +204,13 @@ internal sealed class MultipartUploadCommand
         return initiate;
     }
 
-    private async Task UploadPartAsync(string uploadId, UploadTurn turn, CancellationToken cancellationToken)
+    private async Task UploadPartAsync(Task<string> created, UploadTurn turn, CancellationToken cancellationToken)
     {
         PartBody part = turn.Part;
         var request = new UploadPartRequest
         {
             BucketName = Bucket,
             Key = Key,
-            UploadId = uploadId,
             PartNumber = part.PartNumber,
             PartSize = part.Length,
         };
@@ -158,6 +223,9 @@ internal sealed class MultipartUploadCommand
             UploadChecksums.Apply(request, algorithm, value);
             _fullObject?.Add(part.PartNumber, value, part.Length);
         }
+
+        // A part made ready during CreateMultipartUpload's round trip waits here for its answer; later ones find it.
+        request.UploadId = await created.WaitAsync(cancellationToken).ConfigureAwait(false);
 
         UploadPartResponse response;
         SentBodyStream body;

@@ -1,0 +1,161 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging.Abstractions;
+using Moq;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager.Tests.Upload;
+
+/// <summary>
+/// CreateMultipartUpload's round trip overlaps reading and hashing the first parts; a part waits for the upload id
+/// only when it is ready to be sent. Whatever fails while Create is in flight, no upload stays open and every buffer
+/// comes back.
+/// </summary>
+public sealed class UploadCreateOverlapTests
+{
+    private const int MiB = 1024 * 1024;
+    private const int PartSize = 8 * MiB;
+    private static readonly TimeSpan s_wait = TimeSpan.FromSeconds(30);
+
+    [Fact]
+    public async Task ExecuteAsync_CreateStillWaiting_ReadsTheFirstPartsMeanwhile()
+    {
+        // 16 MiB (two parts) are read to choose a multipart upload; the third part is read only by the pipeline. Create
+        // answers once that read has reached the gate at 20 MiB, so an upload that reads parts only after Create's
+        // answer never finishes (checked: before the change this test timed out).
+        using var pool = new CountingArrayPool();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async () =>
+            {
+                await stream.Waiting;
+                stream.Open();
+                return new InitiateMultipartUploadResponse { UploadId = "u1" };
+            });
+
+        TransferUtilityUploadResponse response = await RunAsync(s3, pool, stream).WaitAsync(s_wait);
+
+        Assert.Equal(5, response.PartCount);
+        Assert.Equal([1, 2, 3, 4, 5], s3.Completed!.PartETags.Select(p => p.PartNumber!.Value));
+        Assert.Equal(0, s3.Aborts);
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_CreateFailsWhilePartsWait_ReturnsItsErrorSendsNoPartAndAbortsNothing()
+    {
+        using var pool = new CountingArrayPool();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async () =>
+            {
+                // Two parts are ready and the third waits at the gate: the failure finds parts ready and a read pending.
+                await stream.Waiting;
+                throw FakeUploadS3.NonRetryable();
+            });
+
+        var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, pool, stream).WaitAsync(s_wait));
+
+        Assert.Equal("InvalidArgument", error.ErrorCode);
+        Assert.Empty(s3.PartsStarted);
+        Assert.Equal(0, s3.Aborts);
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_SourceFailsWhileCreateWaits_ReturnsTheSourceErrorAndAbortsTheCreatedUpload()
+    {
+        // The source breaks in the third part, read while Create waits; Create answers a moment later. (Were it to
+        // answer first on a slow machine, the upload must still end the same way: that is what is asserted.)
+        using var pool = new CountingArrayPool();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async () =>
+            {
+                await stream.Waiting;
+                await stream.DisposeAsync(); // the pending read fails, as a reset connection's would
+                await Task.Delay(50);
+                return new InitiateMultipartUploadResponse { UploadId = "u1" };
+            });
+
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => RunAsync(s3, pool, stream).WaitAsync(s_wait));
+
+        Assert.Equal(1, s3.Aborts);
+        Assert.Empty(s3.PartsStarted);
+        Assert.Null(s3.Completed);
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_CreateAnswersOnlyAfterTheFailureWaitLimit_ReturnsTheErrorThenAbortsTheLateUpload()
+    {
+        using var pool = new CountingArrayPool();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var createAnswers = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var aborted = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async () =>
+            {
+                await stream.Waiting;
+                await stream.DisposeAsync();
+                await createAnswers.Task;
+                return new InitiateMultipartUploadResponse { UploadId = "late" };
+            });
+        s3.Mock.Setup(s => s.AbortMultipartUploadAsync(It.IsAny<AbortMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync((AbortMultipartUploadRequest r, CancellationToken _) =>
+            {
+                aborted.TrySetResult(r.UploadId);
+                return new AbortMultipartUploadResponse();
+            });
+
+        // The caller gets the source's error once the failure wait (200 ms here) is over, Create still unanswered.
+        await Assert.ThrowsAsync<ObjectDisposedException>(() =>
+            RunAsync(s3, pool, stream, failureWaitLimit: TimeSpan.FromMilliseconds(200)).WaitAsync(s_wait));
+        bool abortedBeforeCreateAnswered = aborted.Task.IsCompleted;
+        createAnswers.SetResult();
+
+        Assert.False(abortedBeforeCreateAnswered);
+        Assert.Equal("late", await aborted.Task.WaitAsync(s_wait));
+        Assert.Empty(s3.PartsStarted);
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_CancelledWhileCreateIsInFlight_AbortsTheUploadCreateReturns()
+    {
+        // Cancelling the request cannot undo it: S3 may have created the upload. Its answer is waited for and aborted.
+        using var pool = new CountingArrayPool();
+        using var cancellation = new CancellationTokenSource();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async (InitiateMultipartUploadRequest _, CancellationToken token) =>
+            {
+                await stream.Waiting;
+                await cancellation.CancelAsync();
+                await Task.Delay(50, CancellationToken.None);
+                token.ThrowIfCancellationRequested(); // what the SDK does once the server has answered, if told to
+                return new InitiateMultipartUploadResponse { UploadId = "u1" };
+            });
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => RunAsync(s3, pool, stream, cancellation.Token).WaitAsync(s_wait));
+
+        Assert.Equal(1, s3.Aborts);
+        Assert.Empty(s3.PartsStarted);
+        pool.AssertAllReturned();
+    }
+
+    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream,
+        CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
+    {
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
+        var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
+        request.Validate();
+        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool), request)
+            .ExecuteAsync(cancellationToken);
+    }
+}
