@@ -25,6 +25,12 @@ internal static class TransferLimits
     /// multipart upload) before it gives up on it and returns its error: a caller without a token still gets an answer.</summary>
     public static readonly TimeSpan FailureWaitLimit = TimeSpan.FromSeconds(30);
 
+    /// <summary>How long a cancelled upload still waits for the answer to a CreateMultipartUpload already sent (at most
+    /// <see cref="FailureWaitLimit"/>). Cancelling the request cannot undo it: S3 may have created the upload, and only
+    /// the answer (typically tens of milliseconds away) says which upload to abort. A server that does not answer by
+    /// then is not waited for, so cancellation stays prompt.</summary>
+    public static readonly TimeSpan CancelledCreateGrace = TimeSpan.FromSeconds(2);
+
     /// <summary>The default part size for uploads and downloads.</summary>
     public const long DefaultPartSize = 8L * 1024 * 1024;
 }

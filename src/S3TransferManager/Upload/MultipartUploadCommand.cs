@@ -134,16 +134,20 @@ internal sealed class MultipartUploadCommand
         }
     }
 
-    /// <summary>Creates the upload. Cancellation stops the wait for a slot but not the request once sent: S3 may have
-    /// created the upload already, and only its answer says which upload to abort (the failure path waits for it,
-    /// bounded, see <see cref="UploadIdToAbortAsync"/>).</summary>
+    /// <summary>Creates the upload. Cancellation stops the wait for a slot at once, but a request already sent only
+    /// after <see cref="TransferLimits.CancelledCreateGrace"/>: S3 may have created the upload, and only its answer says
+    /// which upload to abort (the failure path waits for it, see <see cref="UploadIdToAbortAsync"/>).</summary>
     private async Task<string> CreateAsync(long partSize, long length, CancellationToken cancellationToken)
     {
         InitiateMultipartUploadResponse initiated;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
+            using var giveUp = new CancellationTokenSource();
+            TimeSpan grace = TransferLimits.CancelledCreateGrace < _config.FailureWaitLimit ? TransferLimits.CancelledCreateGrace : _config.FailureWaitLimit;
+            // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
+            using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
             TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
-            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), CancellationToken.None).ConfigureAwait(false);
+            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), giveUp.Token).ConfigureAwait(false);
         }
 
         string uploadId = initiated.UploadId;

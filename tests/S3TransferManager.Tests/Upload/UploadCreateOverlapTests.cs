@@ -149,6 +149,36 @@ public sealed class UploadCreateOverlapTests
         pool.AssertAllReturned();
     }
 
+    [Fact]
+    public async Task ExecuteAsync_CancelledWhileCreateNeverAnswers_CancelsItsRequestAfterTheGraceAndReturns()
+    {
+        using var pool = new CountingArrayPool();
+        using var cancellation = new CancellationTokenSource();
+        var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var createCancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var s3 = new FakeUploadS3();
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async (InitiateMultipartUploadRequest _, CancellationToken token) =>
+            {
+                await stream.Waiting;
+                await cancellation.CancelAsync();
+                using (token.Register(createCancelled.SetResult))
+                {
+                    await Task.Delay(Timeout.Infinite, token);
+                }
+
+                return new InitiateMultipartUploadResponse();
+            });
+
+        // The grace is the failure wait when that is shorter (200 ms here, 2 s by default).
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
+            RunAsync(s3, pool, stream, cancellation.Token, TimeSpan.FromMilliseconds(200)).WaitAsync(s_wait));
+
+        await createCancelled.Task.WaitAsync(s_wait);
+        Assert.Equal(0, s3.Aborts);
+        pool.AssertAllReturned();
+    }
+
     private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream,
         CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
     {
