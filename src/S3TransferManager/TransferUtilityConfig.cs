@@ -33,8 +33,8 @@ public sealed class TransferUtilityConfig
 
     /// <summary>
     /// Turns on adaptive concurrency, up to this many requests in flight: the utility measures the bytes per second of
-    /// all its transfers together, in windows of a tenth of a second, and adds requests while that still rises (doubling
-    /// at first, then a quarter at a time); it takes back an increase that does not pay (each request moves less), halves
+    /// all its transfers together, in windows of a tenth of a second, and adds requests while that still rises (a quarter
+    /// at a time); it takes back an increase that does not pay (each request moves less), halves
     /// on throttling (a 503 SlowDown or 429 from the endpoint, seen through the HTTP client's metrics, so including the
     /// attempts the SDK retries by itself), and steps back when throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
     /// smaller), and starts over each time requests begin again after none was in flight (a new transfer, or a new
@@ -44,8 +44,9 @@ public sealed class TransferUtilityConfig
     /// metrics until then.
     /// </summary>
     /// <value><see langword="null"/>: off, <see cref="ConcurrentServiceRequests"/> is the budget. Must be at least 1.
-    /// Tuning starts from <see cref="ConcurrentServiceRequests"/> (10 unless set); set explicitly, that stays a hard cap
-    /// the tuning never passes. With tuning on, every request counts against the budget (no slot carries an early
+    /// Tuning starts from the requests the fixed default has open: twice <see cref="ConcurrentServiceRequests"/> (so 20
+    /// unless set: 10 bodies, each with one early request), at most this ceiling. Set explicitly,
+    /// <see cref="ConcurrentServiceRequests"/> is where it starts and a hard cap the tuning never passes. With tuning on, every request counts against the budget (no slot carries an early
     /// request): the budget is the number of requests open, and more of them hide the first-byte latency instead.</value>
     public int? MaxConcurrentServiceRequests { get; set; }
 

@@ -3,8 +3,10 @@ namespace S3TransferManager.Scheduling;
 /// <summary>
 /// Decides the budget of requests in flight from windows of aggregate throughput, additive increase and
 /// multiplicative decrease (AIMD), between a floor and a ceiling. It grows the budget while that raises the bytes per
-/// second of all transfers together: doubling at first (slow start), then by a quarter; an increase that does not pay
-/// for itself (the bytes per request fell) is taken back, and the next probe waits longer. Throttling halves the
+/// second of all transfers together, by a quarter at a time; an increase that does not pay for itself (the bytes per
+/// request fell) is taken back, and the next probe waits longer. No doubling (slow start): the utility starts where
+/// its fixed budget already stands in open requests (<see cref="Internal.TransferResources"/>), and doubling from
+/// there was measured to overshoot a server that limits its request rate (503s, slower) where quarters did not. Throttling halves the
 /// budget; throughput that falls two windows in a row at an unchanged budget (the far side is saturated) steps it
 /// back by a quarter.
 /// Windows in which nobody waited for a slot teach nothing: the budget was not what limited the transfers.
@@ -33,9 +35,6 @@ internal sealed class ConcurrencyController
     private readonly int _initial;
     private readonly int _floor;
     private readonly int _ceiling;
-
-    /// <summary>Doubling until the first increase that does not pay, or the first decrease.</summary>
-    private bool _slowStart = true;
 
     /// <summary>The last increase waits for its verdict from the next counted window.</summary>
     private bool _probing;
@@ -147,7 +146,7 @@ internal sealed class ConcurrencyController
 
     /// <summary>
     /// Starts over after the utility had nothing in flight: the budget goes back to where it started (if above),
-    /// doubling again while that pays. What was learned may be stale, and a burst of the old budget's requests at once
+    /// growing again while that pays. What was learned may be stale, and a burst of the old budget's requests at once
     /// is what a server that limits its request rate throttles (TCP restarts its window after idle for the same
     /// reason). The wait after probes that did not pay is kept.
     /// </summary>
@@ -155,7 +154,6 @@ internal sealed class ConcurrencyController
     public int Restart()
     {
         Limit = Math.Min(Limit, _initial);
-        _slowStart = true;
         _probing = false;
         _settling = false;
         _baseline = 0;
@@ -166,7 +164,7 @@ internal sealed class ConcurrencyController
     private void Grow()
     {
         _beforeProbe = Limit;
-        Limit = Math.Min(_ceiling, _slowStart ? Limit * 2 : Limit + Math.Max(1, Limit / 4));
+        Limit = Math.Min(_ceiling, Limit + Math.Max(1, Limit / 4));
         _probing = Limit != _beforeProbe;
         _settling = _probing;
     }
@@ -174,7 +172,6 @@ internal sealed class ConcurrencyController
     private void StepBack(int limit, int hold)
     {
         Limit = Math.Clamp(limit, _floor, _ceiling);
-        _slowStart = false;
         _probing = false;
         _settling = true;
         _baseline = 0;
