@@ -26,13 +26,11 @@ public sealed class UploadCreateOverlapTests
         using var pool = new CountingArrayPool();
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async () =>
-            {
-                await stream.Waiting;
-                stream.Open();
-                return new InitiateMultipartUploadResponse { UploadId = "u1" };
-            });
+        CreateAnswersOnceTheSourceWaits(s3, stream, _ =>
+        {
+            stream.Open();
+            return Task.FromResult("u1");
+        });
 
         TransferUtilityUploadResponse response = await RunAsync(s3, pool, stream).WaitAsync(s_wait);
 
@@ -48,13 +46,8 @@ public sealed class UploadCreateOverlapTests
         using var pool = new CountingArrayPool();
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async () =>
-            {
-                // Two parts are ready and the third waits at the gate: the failure finds parts ready and a read pending.
-                await stream.Waiting;
-                throw FakeUploadS3.NonRetryable();
-            });
+        // Two parts are ready and the third waits at the gate: the failure finds parts ready and a read pending.
+        CreateAnswersOnceTheSourceWaits(s3, stream, _ => Task.FromException<string>(FakeUploadS3.NonRetryable()));
 
         var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, pool, stream).WaitAsync(s_wait));
 
@@ -72,14 +65,12 @@ public sealed class UploadCreateOverlapTests
         using var pool = new CountingArrayPool();
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async () =>
-            {
-                await stream.Waiting;
-                await stream.DisposeAsync(); // the pending read fails, as a reset connection's would
-                await Task.Delay(50);
-                return new InitiateMultipartUploadResponse { UploadId = "u1" };
-            });
+        CreateAnswersOnceTheSourceWaits(s3, stream, async _ =>
+        {
+            await stream.DisposeAsync(); // the pending read fails, as a reset connection's would
+            await Task.Delay(50);
+            return "u1";
+        });
 
         await Assert.ThrowsAsync<ObjectDisposedException>(() => RunAsync(s3, pool, stream).WaitAsync(s_wait));
 
@@ -97,14 +88,12 @@ public sealed class UploadCreateOverlapTests
         var createAnswers = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var aborted = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async () =>
-            {
-                await stream.Waiting;
-                await stream.DisposeAsync();
-                await createAnswers.Task;
-                return new InitiateMultipartUploadResponse { UploadId = "late" };
-            });
+        CreateAnswersOnceTheSourceWaits(s3, stream, async token =>
+        {
+            await stream.DisposeAsync();
+            await createAnswers.Task;
+            return "late";
+        });
         s3.Mock.Setup(s => s.AbortMultipartUploadAsync(It.IsAny<AbortMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync((AbortMultipartUploadRequest r, CancellationToken _) =>
             {
@@ -132,15 +121,13 @@ public sealed class UploadCreateOverlapTests
         using var cancellation = new CancellationTokenSource();
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async (InitiateMultipartUploadRequest _, CancellationToken token) =>
-            {
-                await stream.Waiting;
-                await cancellation.CancelAsync();
-                await Task.Delay(50, CancellationToken.None);
-                token.ThrowIfCancellationRequested(); // what the SDK does once the server has answered, if told to
-                return new InitiateMultipartUploadResponse { UploadId = "u1" };
-            });
+        CreateAnswersOnceTheSourceWaits(s3, stream, async token =>
+        {
+            await cancellation.CancelAsync();
+            await Task.Delay(50, CancellationToken.None);
+            token.ThrowIfCancellationRequested(); // what the SDK does once the server has answered, if told to
+            return "u1";
+        });
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => RunAsync(s3, pool, stream, cancellation.Token).WaitAsync(s_wait));
 
@@ -157,18 +144,16 @@ public sealed class UploadCreateOverlapTests
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var createCancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var s3 = new FakeUploadS3();
-        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
-            .Returns(async (InitiateMultipartUploadRequest _, CancellationToken token) =>
+        CreateAnswersOnceTheSourceWaits(s3, stream, async token =>
+        {
+            await cancellation.CancelAsync();
+            using (token.Register(createCancelled.SetResult))
             {
-                await stream.Waiting;
-                await cancellation.CancelAsync();
-                using (token.Register(createCancelled.SetResult))
-                {
-                    await Task.Delay(Timeout.Infinite, token);
-                }
+                await Task.Delay(Timeout.Infinite, token);
+            }
 
-                return new InitiateMultipartUploadResponse();
-            });
+            return "never";
+        });
 
         // The grace is the failure wait when that is shorter (200 ms here, 2 s by default).
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
@@ -178,6 +163,16 @@ public sealed class UploadCreateOverlapTests
         Assert.Equal(0, s3.Aborts);
         pool.AssertAllReturned();
     }
+
+    /// <summary>Create answers with the upload id <paramref name="answer"/> gives (passed Create's own token), once a read
+    /// of the source waits at its gate: the pipeline is then reading parts while Create is in flight.</summary>
+    private static void CreateAnswersOnceTheSourceWaits(FakeUploadS3 s3, GatedStream stream, Func<CancellationToken, Task<string>> answer) =>
+        s3.Mock.Setup(s => s.InitiateMultipartUploadAsync(It.IsAny<InitiateMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
+            .Returns(async (InitiateMultipartUploadRequest _, CancellationToken token) =>
+            {
+                await stream.Waiting;
+                return new InitiateMultipartUploadResponse { UploadId = await answer(token) };
+            });
 
     private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream,
         CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
