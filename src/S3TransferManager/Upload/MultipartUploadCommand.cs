@@ -113,6 +113,8 @@ internal sealed class MultipartUploadCommand
         catch (Exception error)
         {
             string? uploadId = await UploadIdToAbortAsync(created).ConfigureAwait(false);
+            // Read (so observed) whatever the error was: the parts may have stopped for it, or for something else.
+            Exception? createFailed = created.IsFaulted ? created.Exception.InnerException : null;
             if (pipeline.StillRunning is > 0 and int stillRunning)
             {
                 // S3 may still store such a part after the abort; the abort below is the best that can be done.
@@ -124,7 +126,7 @@ internal sealed class MultipartUploadCommand
                 await AbortAsync(uploadId).ConfigureAwait(false);
             }
 
-            if (error is OperationCanceledException && !cancellationToken.IsCancellationRequested && created.Exception?.InnerException is { } createFailed)
+            if (createFailed is not null && error is OperationCanceledException && !cancellationToken.IsCancellationRequested)
             {
                 // The parts were stopped because Create failed: its error is the upload's.
                 ExceptionDispatchInfo.Throw(createFailed);
@@ -185,6 +187,11 @@ internal sealed class MultipartUploadCommand
         if (created.IsCompletedSuccessfully)
         {
             await AbortAsync(created.Result).ConfigureAwait(false);
+        }
+        else
+        {
+            // A Create that failed or was cancelled late created nothing; its error is read so it is not left unobserved.
+            _ = created.Exception;
         }
     }
 
