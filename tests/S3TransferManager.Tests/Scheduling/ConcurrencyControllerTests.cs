@@ -153,6 +153,26 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
+    public void Restart_AfterProbesThatDidNotPay_BehavesAsANewController()
+    {
+        // Flat throughput: every probe fails and the wait between probes grows to its longest. A transfer's tail looks
+        // like that to the controller; the next transfer must not inherit the long wait.
+        var used = new ConcurrencyController(initial: 10, floor: 2, ceiling: 64);
+        for (int i = 0; i < 200; i++)
+        {
+            used.Next(Busy(10_000_000));
+        }
+
+        used.Restart();
+        var fresh = new ConcurrencyController(initial: 10, floor: 2, ceiling: 64);
+        for (int i = 0; i < 40; i++)
+        {
+            // Still flat: the first probe fails again, and the wait after it is a new controller's.
+            Assert.Equal(fresh.Next(Busy(10_000_000)), used.Next(Busy(10_000_000)));
+        }
+    }
+
+    [Fact]
     public void Restart_AfterGrowing_GoesBackToTheInitialBudget()
     {
         var controller = new ConcurrencyController(initial: 10, floor: 2, ceiling: 64);
