@@ -178,7 +178,7 @@ internal sealed class FileDownloadCommand
                     filled += await body.ReadAsync(buffer.AsMemory(filled, want - filled), cancellationToken).ConfigureAwait(false);
                 }
 
-                await file.WriteAsync(buffer.AsMemory(0, filled), offset, cancellationToken).ConfigureAwait(false);
+                file.Write(buffer.AsSpan(0, filled), offset);
                 offset += filled;
                 _progress.Add(filled);
             }

@@ -27,7 +27,7 @@ public sealed class AtomicFileWriterTests : IDisposable
         await File.WriteAllBytesAsync(Destination, TestData.Bytes(50, seed: 1));
         byte[] content = TestData.Bytes(20, seed: 2);
         using var writer = AtomicFileWriter.Create(Destination, content.Length, NullLogger.Instance);
-        await writer.WriteAsync(content, 0, default);
+        writer.Write(content, 0);
 
         writer.Commit(flushToDisk: false);
 
@@ -36,24 +36,24 @@ public sealed class AtomicFileWriterTests : IDisposable
     }
 
     [Fact]
-    public async Task WriteAsync_AtOffsetsOutOfOrder_LandsEachAtItsPlace()
+    public async Task Write_AtOffsetsOutOfOrder_LandsEachAtItsPlace()
     {
         byte[] content = TestData.Bytes(300);
         using var writer = AtomicFileWriter.Create(Destination, content.Length, NullLogger.Instance);
 
-        await writer.WriteAsync(content.AsMemory(200, 100), 200, default);
-        await writer.WriteAsync(content.AsMemory(0, 100), 0, default);
-        await writer.WriteAsync(content.AsMemory(100, 100), 100, default);
+        writer.Write(content.AsSpan(200, 100), 200);
+        writer.Write(content.AsSpan(0, 100), 0);
+        writer.Write(content.AsSpan(100, 100), 100);
         writer.Commit(flushToDisk: true);
 
         Assert.Equal(content, await File.ReadAllBytesAsync(Destination));
     }
 
     [Fact]
-    public async Task Dispose_WithoutCommit_DeletesTheTempFile()
+    public void Dispose_WithoutCommit_DeletesTheTempFile()
     {
         var writer = AtomicFileWriter.Create(Destination, 10, NullLogger.Instance);
-        await writer.WriteAsync(new byte[10], 0, default);
+        writer.Write(new byte[10], 0);
 
         writer.Dispose();
 
@@ -67,7 +67,7 @@ public sealed class AtomicFileWriterTests : IDisposable
         byte[] existing = TestData.Bytes(50, seed: 1);
         await File.WriteAllBytesAsync(Destination, existing);
         var writer = AtomicFileWriter.Create(Destination, 20, NullLogger.Instance);
-        await writer.WriteAsync(TestData.Bytes(20, seed: 2), 0, default);
+        writer.Write(TestData.Bytes(20, seed: 2), 0);
 
         writer.Dispose();
 
