@@ -6,9 +6,9 @@ namespace S3TransferManager.Scheduling;
 /// second of all transfers together, by a quarter at a time; an increase that does not pay for itself (the bytes per
 /// request fell) is taken back, and the next probe waits longer. No doubling (slow start): the utility starts where
 /// its fixed budget already stands in open requests (<see cref="Internal.TransferResources"/>), and doubling from
-/// there was measured to overshoot a server that limits its request rate (503s, slower) where quarters did not. Throttling halves the
-/// budget; throughput that falls two windows in a row at an unchanged budget (the far side is saturated) steps it
-/// back by a quarter.
+/// there was measured to overshoot a server that limits its request rate (503s, slower) where quarters did not.
+/// Throttling halves the budget; throughput that falls two windows in a row at an unchanged budget (the far side is
+/// saturated) steps it back by a quarter.
 /// Windows in which nobody waited for a slot teach nothing: the budget was not what limited the transfers.
 /// </summary>
 /// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: floor &lt;= <see cref="Limit"/> &lt;= ceiling.
