@@ -62,60 +62,28 @@ public class UploadBenchmarks : ITransferScenario
 
     /// <summary>PartSize left at its default: whole waves of the 10 requests.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task Ours_File() =>
-        _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = "upload/ours-file",
-            FilePath = _filePath,
-        });
+    public Task Ours_File() => UploadFileAsync(_session.Ours, "upload/ours-file");
 
     /// <summary>As Ours_File with ConcurrentServiceRequests = 10 set explicitly, a hard cap: no slot carries a second
     /// request, so a part sent starts its successor only if a slot happens to be free. What uploads did before a sent
     /// body started the next part.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursStrict_File() =>
-        _session.OursStrict.UploadWithResponseAsync(new TransferUtilityUploadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = "upload/ours-strict-file",
-            FilePath = _filePath,
-        });
+    public Task OursStrict_File() => UploadFileAsync(_session.OursStrict, "upload/ours-strict-file");
 
     /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursFixed_File() =>
-        _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = "upload/ours-fixed-file",
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-        });
+    public Task OursFixed_File() => UploadFileAsync(_session.Ours, "upload/ours-fixed-file", BenchmarkSettings.PartSize);
 
     /// <summary>Opt-in adaptive concurrency (up to <see cref="BenchmarkSettings.AdaptiveCeiling"/> requests), PartSize at
     /// its default (with a moving budget that is the plain 8 MiB rule): what more connections than the SDK's 10 give.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursAdaptive_File() =>
-        _session.OursAdaptive.UploadWithResponseAsync(new TransferUtilityUploadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = "upload/ours-adaptive-file",
-            FilePath = _filePath,
-        });
+    public Task OursAdaptive_File() => UploadFileAsync(_session.OursAdaptive, "upload/ours-adaptive-file");
 
     /// <summary>This library with the payload signed, as it sent parts before issue 14: over HTTPS the SDK signs every
     /// chunk (aws-chunked); over HTTP it is OursFixed_File (the part is signed once either way there).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursSigned_File() =>
-        _session.Ours.UploadWithResponseAsync(new TransferUtilityUploadRequest
-        {
-            BucketName = EndpointSession.Bucket,
-            Key = "upload/ours-signed-file",
-            FilePath = _filePath,
-            PartSize = BenchmarkSettings.PartSize,
-            DisablePayloadSigning = false,
-        });
+        UploadFileAsync(_session.Ours, "upload/ours-signed-file", BenchmarkSettings.PartSize, disablePayloadSigning: false);
 
     [Benchmark(Baseline = true), BenchmarkCategory(FileCategory)]
     public Task AwsSdk_File() =>
@@ -176,6 +144,25 @@ public class UploadBenchmarks : ITransferScenario
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
     public Task RawHttp10Puts_NonSeekable() => RawHttp10Puts_File();
+
+    /// <summary>The source file uploaded by <paramref name="utility"/>: what the file methods share. PartSize stays unset
+    /// (whole waves) unless given.</summary>
+    private Task UploadFileAsync(TransferUtility utility, string key, long? partSize = null, bool? disablePayloadSigning = null)
+    {
+        var request = new TransferUtilityUploadRequest
+        {
+            BucketName = EndpointSession.Bucket,
+            Key = key,
+            FilePath = _filePath,
+            DisablePayloadSigning = disablePayloadSigning,
+        };
+        if (partSize is { } size)
+        {
+            request.PartSize = size;
+        }
+
+        return utility.UploadWithResponseAsync(request);
+    }
 
     private FileStream OpenSource() =>
         new(_filePath, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 0, FileOptions.Asynchronous | FileOptions.SequentialScan);

@@ -170,7 +170,7 @@ internal sealed class MultipartUploadCommand
 
         if (created.IsCompletedSuccessfully)
         {
-            return created.Result;
+            return await created.ConfigureAwait(false);
         }
 
         if (!created.IsCompleted)
@@ -186,7 +186,7 @@ internal sealed class MultipartUploadCommand
         await ((Task)created).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         if (created.IsCompletedSuccessfully)
         {
-            await AbortAsync(created.Result).ConfigureAwait(false);
+            await AbortAsync(await created.ConfigureAwait(false)).ConfigureAwait(false);
         }
         else
         {

@@ -1,3 +1,4 @@
+using System.Buffers;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -60,19 +61,21 @@ public sealed class UploadCreateOverlapTests
     [Fact]
     public async Task ExecuteAsync_SourceFailsWhileCreateWaits_ReturnsTheSourceErrorAndAbortsTheCreatedUpload()
     {
-        // The source breaks in the third part, read while Create waits; Create answers a moment later. (Were it to
-        // answer first on a slow machine, the upload must still end the same way: that is what is asserted.)
+        // The source breaks in the third part, read while Create waits. Create answers once the parts have stopped
+        // (every chunk they held is back in the pool), so the upload meets an answer to a Create already in its failure
+        // path: it must abort that upload and send no part.
         using var pool = new CountingArrayPool();
+        var drained = new DrainSignallingPool(pool);
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
         var s3 = new FakeUploadS3();
         CreateAnswersOnceTheSourceWaits(s3, stream, async _ =>
         {
             await stream.DisposeAsync(); // the pending read fails, as a reset connection's would
-            await Task.Delay(50);
+            await drained.AllReturned;
             return "u1";
         });
 
-        await Assert.ThrowsAsync<ObjectDisposedException>(() => RunAsync(s3, pool, stream).WaitAsync(s_wait));
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => RunAsync(s3, drained, stream).WaitAsync(s_wait));
 
         Assert.Equal(1, s3.Aborts);
         Assert.Empty(s3.PartsStarted);
@@ -123,9 +126,9 @@ public sealed class UploadCreateOverlapTests
         var s3 = new FakeUploadS3();
         CreateAnswersOnceTheSourceWaits(s3, stream, async token =>
         {
+            // The caller's token is cancelled by now; Create's own is not (its grace is 2 s): it answers.
             await cancellation.CancelAsync();
-            await Task.Delay(50, CancellationToken.None);
-            token.ThrowIfCancellationRequested(); // what the SDK does once the server has answered, if told to
+            token.ThrowIfCancellationRequested();
             return "u1";
         });
 
@@ -174,7 +177,7 @@ public sealed class UploadCreateOverlapTests
                 return new InitiateMultipartUploadResponse { UploadId = await answer(token) };
             });
 
-    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, CountingArrayPool pool, Stream stream,
+    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ArrayPool<byte> pool, Stream stream,
         CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
     {
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
@@ -182,5 +185,25 @@ public sealed class UploadCreateOverlapTests
         request.Validate();
         return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool), request)
             .ExecuteAsync(cancellationToken);
+    }
+
+    /// <summary>Passes rents and returns to a counting pool and completes <see cref="AllReturned"/> the first time a
+    /// return leaves nothing outstanding: after a failure, when the parts it stopped have given their chunks back.</summary>
+    private sealed class DrainSignallingPool(CountingArrayPool inner) : ArrayPool<byte>
+    {
+        private readonly TaskCompletionSource _allReturned = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public Task AllReturned => _allReturned.Task;
+
+        public override byte[] Rent(int minimumLength) => inner.Rent(minimumLength);
+
+        public override void Return(byte[] array, bool clearArray = false)
+        {
+            inner.Return(array, clearArray);
+            if (inner.OutstandingCount == 0)
+            {
+                _allReturned.TrySetResult();
+            }
+        }
     }
 }
