@@ -11,6 +11,8 @@ namespace S3TransferManager.Benchmarks.Infrastructure;
 /// </summary>
 public sealed class RawHttpClient : IDisposable
 {
+    private const long AlignmentMask = (64 * 1024) - 1;
+
     private readonly HttpClient _http;
     private readonly Uri _bucketUrl;
 
@@ -66,12 +68,14 @@ public sealed class RawHttpClient : IDisposable
     public async Task DownloadRangesToFileAsync(string key, long length, int streams, string filePath)
     {
         using SafeFileHandle file = File.OpenHandle(filePath, FileMode.Create, FileAccess.Write, FileShare.None, FileOptions.None, length);
-        long share = (length + streams - 1) / streams;
+        // Shares start on 64 KiB boundaries, as the library's parts do, so both write through the same page-cache path.
+        long share = (((length + streams - 1) / streams) + AlignmentMask) & ~AlignmentMask;
         var tasks = new Task[streams];
         for (int i = 0; i < streams; i++)
         {
             long offset = Math.Min(length, i * share);
-            tasks[i] = WriteRangeAsync(key, offset, Math.Min(share, length - offset), file);
+            long count = Math.Min(share, length - offset);
+            tasks[i] = count > 0 ? WriteRangeAsync(key, offset, count, file) : Task.CompletedTask;
         }
 
         await Task.WhenAll(tasks);

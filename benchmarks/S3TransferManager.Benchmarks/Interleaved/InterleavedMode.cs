@@ -226,6 +226,11 @@ public static class InterleavedMode
     /// <summary>Wall time, and the CPU time of this process (the client: every thread) and of the endpoint's.</summary>
     private static async Task<(double Ms, double ClientCpuMs, double EndpointCpuMs)> TimeAsync(object scenario, Type type, MethodInfo method)
     {
+        if (scenario is IWritesObjectFiles && PageCachePrimer.Enabled)
+        {
+            PageCachePrimer.Prime(((ITransferScenario)scenario).BytesPerOperation);
+        }
+
         using var endpoint = Process.GetProcessById(((ITransferScenario)scenario).Session.Endpoint.ProcessId);
         using var client = Process.GetCurrentProcess();
         TimeSpan clientBefore = client.TotalProcessorTime;

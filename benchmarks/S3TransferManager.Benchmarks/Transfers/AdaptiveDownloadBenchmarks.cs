@@ -11,7 +11,7 @@ namespace S3TransferManager.Benchmarks.Transfers;
 /// utility's construction), against the AWS SDK's TransferUtility at its
 /// defaults (10 requests). The interleaved mode reports the 503s each client drew.
 /// </summary>
-public class AdaptiveDownloadBenchmarks : ITransferScenario
+public class AdaptiveDownloadBenchmarks : ITransferScenario, IWritesObjectFiles
 {
     private const string Key = "adaptive/object";
 

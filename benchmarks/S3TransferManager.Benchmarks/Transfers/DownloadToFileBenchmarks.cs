@@ -8,7 +8,7 @@ namespace S3TransferManager.Benchmarks.Transfers;
 /// Downloads one multipart-seeded object to a file: this library, the AWS SDK's TransferUtility (PART and RANGE
 /// modes), and a raw HttpClient reading the same bytes (1 stream, 10 ranged streams) as the ceiling.
 /// </summary>
-public class DownloadToFileBenchmarks : ITransferScenario
+public class DownloadToFileBenchmarks : ITransferScenario, IWritesObjectFiles
 {
     private const string Key = "download/object";
 

@@ -11,7 +11,7 @@ namespace S3TransferManager.Benchmarks.Transfers;
 /// the stored value, every byte hashed, part CRCs combined) and off, side by side. Run:
 /// <c>dotnet run -c Release --project benchmarks/S3TransferManager.Benchmarks -- quick --filter '*DownloadValidation*'</c>.
 /// </summary>
-public class DownloadValidationBenchmarks : ITransferScenario
+public class DownloadValidationBenchmarks : ITransferScenario, IWritesObjectFiles
 {
     private const string Key = "validation/object";
 
