@@ -50,8 +50,10 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB. Left unset, a file's or seekable stream's parts
     /// are sized to fill whole waves of <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts, so all
     /// connections finish together: between 5 MiB and 1.5x the default (256 MiB goes as 30 parts of ~8.5 MiB, three
-    /// waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10 connections busy). Set explicitly, it is
-    /// used as given (grown only for the 10,000-part limit).</value>
+    /// waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10 connections busy). With adaptive
+    /// concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>) the waves are of the requests it
+    /// starts with (20 by default: 256 MiB goes as 40 parts of ~6.4 MiB). Set explicitly, it is used as given (grown
+    /// only for the 10,000-part limit).</value>
     public long PartSize
     {
         get => _partSize;

@@ -142,10 +142,11 @@ internal sealed class UploadCommand
     }
 
     /// <summary>The part size of a source of known length: whole waves of the request budget unless the caller chose
-    /// the size, or adaptive concurrency moves the budget (then no count of parts is a whole number of waves).</summary>
-    private long PlanPartSize(long length) => _request.PartSizeIsExplicit || _config.MaxConcurrentServiceRequests is not null
+    /// the size. With adaptive concurrency the budget moves, but every upload starts at the same one.</summary>
+    private long PlanPartSize(long length) => _request.PartSizeIsExplicit
         ? PartSizer.ForKnownLength(length, _request.PartSize)
-        : PartSizer.ForWholeWaves(length, _request.PartSize, _config.ConcurrentServiceRequests);
+        : PartSizer.ForWholeWaves(length, _request.PartSize,
+            _config.MaxConcurrentServiceRequests is null ? _config.ConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
 
     private MultipartUploadCommand Multipart() => new(_resources.Client, _lane, _config, _request, _logger, _progress);
 }

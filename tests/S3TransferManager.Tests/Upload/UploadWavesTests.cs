@@ -3,7 +3,8 @@ using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
 
-/// <summary>Which uploads get whole-wave part sizes: only those whose caller left PartSize alone, on a fixed budget.</summary>
+/// <summary>Which uploads get whole-wave part sizes: those whose caller left PartSize alone, in waves of the fixed
+/// budget or of where adaptive concurrency starts.</summary>
 public sealed class UploadWavesTests
 {
     private const int MiB = 1024 * 1024;
@@ -32,13 +33,29 @@ public sealed class UploadWavesTests
     }
 
     [Fact]
-    public async Task ExecuteAsync_AdaptiveConcurrency_KeepsTheDefaultPartSize()
+    public async Task ExecuteAsync_AdaptiveConcurrencyCappedByAnExplicitBudget_SendsWholeWavesOfThatBudget()
     {
         var s3 = new FakeUploadS3();
 
+        // An explicit ConcurrentServiceRequests is where adaptive concurrency starts: 4 parts of 5 MiB, as fixed.
         TransferUtilityUploadResponse response = await RunAsync(s3, new TransferUtilityUploadRequest(), maxConcurrentServiceRequests: 8);
 
-        Assert.Equal(3, response.PartCount);
+        Assert.Equal(4, response.PartCount);
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_AdaptiveConcurrency_SendsWholeWavesOfWhereItStarts()
+    {
+        // 60 MiB is 8 parts of 8 MiB. The fixed default (10 requests) splits it into 10 parts of 6 MiB; adaptive
+        // concurrency starts at 20, so as many parts as S3's 5 MiB minimum allows: 12.
+        var fixedDefault = new TransferUtilityConfig();
+        var adaptive = new TransferUtilityConfig { MaxConcurrentServiceRequests = 64 };
+
+        TransferUtilityUploadResponse fixedResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), fixedDefault, 60 * MiB);
+        TransferUtilityUploadResponse adaptiveResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), adaptive, 60 * MiB);
+
+        Assert.Equal(10, fixedResponse.PartCount);
+        Assert.Equal(12, adaptiveResponse.PartCount);
     }
 
     [Fact]
@@ -60,14 +77,16 @@ public sealed class UploadWavesTests
         Assert.Equal(6 * MiB, file.PartSize);
     }
 
-    private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, TransferUtilityUploadRequest request, int? maxConcurrentServiceRequests = null)
+    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, TransferUtilityUploadRequest request, int? maxConcurrentServiceRequests = null) =>
+        RunAsync(s3, request, new TransferUtilityConfig { ConcurrentServiceRequests = 4, MaxConcurrentServiceRequests = maxConcurrentServiceRequests }, Length);
+
+    private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, TransferUtilityUploadRequest request, TransferUtilityConfig config, int length)
     {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 4, MaxConcurrentServiceRequests = maxConcurrentServiceRequests }.Validated();
         request.BucketName = "b";
         request.Key = "k";
-        request.InputStream = new MemoryStream(TestData.Bytes(Length));
+        request.InputStream = new MemoryStream(TestData.Bytes(length));
         request.Validate();
-        var resources = new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, NullLogger.Instance);
+        var resources = new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance);
         using (resources.Tuner)
         {
             return await new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);
