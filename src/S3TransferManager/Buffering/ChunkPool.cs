@@ -15,9 +15,9 @@ internal sealed class ChunkPool : ArrayPool<byte>
     /// <summary>The size of every chunk.</summary>
     public const int ChunkSize = ChunkedBufferStream.ChunkSize;
 
-    /// <summary>Room for the default download bound (16 parts of 8 MiB) in 64 KiB chunks: 128 MiB at most, idle only
+    /// <summary>Room for the default download bound (24 parts of 8 MiB) in 64 KiB chunks: 192 MiB at most, idle only
     /// until the next full collection.</summary>
-    public const int DefaultMaxRetainedChunks = 2048;
+    public const int DefaultMaxRetainedChunks = 3072;
 
     private static readonly ChunkPool s_default = new(DefaultMaxRetainedChunks, trimOnFullCollections: true);
 

@@ -10,15 +10,15 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
 {
     /// <summary>How many parts may be fetched ahead of the reader (including the one it is reading).</summary>
     /// <value>
-    /// 16. With the default 8 MiB parts that is at most 128 MiB of buffers, and it keeps the default 10 connections
-    /// busy with 6 parts of slack for parts that arrive out of order. Fewer parts than
-    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of connections in use.
-    /// Each connection requests its next part in its current body's last round trip, so up to twice
-    /// ConcurrentServiceRequests parts may be wanted at once: a smaller window holds some of those requests back until
-    /// the reader moves on (measured with 50 ms to the first byte and 30 MB/s per connection: 0.93 of the raw ceiling
-    /// with 16 parts, 0.99 with 24). Must be at least 1.
+    /// 24: room for the part each of the default 10 connections is reading and the next one it requests in that body's
+    /// last round trip, with 4 parts of slack for parts that arrive out of order. With the default 8 MiB parts that is
+    /// at most 192 MiB of buffers, reached only when the reader falls behind (the AWS SDK's default is 1,024 parts).
+    /// Fewer parts than <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of
+    /// connections in use; fewer than twice as many holds some early requests back until the reader moves on (measured
+    /// with 20 ms to the first byte and 60 MB/s per connection, 256 MiB: 0.93 of the raw 10-connection ceiling with 16
+    /// parts, 0.98 with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
     /// </value>
-    public int MaxInMemoryParts { get; set; } = 16;
+    public int MaxInMemoryParts { get; set; } = 24;
 
     /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing: parts are always
     /// buffered in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap.</summary>
