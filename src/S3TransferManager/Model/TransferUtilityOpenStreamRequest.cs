@@ -15,8 +15,8 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// at most 192 MiB of buffers, reached only when the reader falls behind (the AWS SDK's default is 1,024 parts).
     /// Fewer parts than <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of
     /// connections in use; fewer than twice as many holds some early requests back until the reader moves on (measured
-    /// with 20 ms to the first byte and 60 MB/s per connection, 256 MiB: 0.93 of the raw 10-connection ceiling with 16
-    /// parts, 0.98 with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
+    /// with 20 ms to the first byte and 60 MB/s per connection, 256 MiB: 0.92-0.93 of the raw 10-connection ceiling
+    /// with 16 parts, 0.96-0.98 with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
     /// </value>
     public int MaxInMemoryParts { get; set; } = 24;
 
