@@ -1,4 +1,5 @@
 using System.Buffers;
+using S3TransferManager.Internal;
 
 namespace S3TransferManager.Buffering;
 
@@ -17,7 +18,8 @@ internal sealed class ChunkPool : ArrayPool<byte>
 
     /// <summary>Room for the default download bound (24 parts of 8 MiB) in 64 KiB chunks: 192 MiB at most, idle only
     /// until the next full collection.</summary>
-    public const int DefaultMaxRetainedChunks = 3072;
+    public const int DefaultMaxRetainedChunks =
+        TransferUtilityOpenStreamRequest.DefaultMaxInMemoryParts * (int)(TransferLimits.DefaultPartSize / ChunkSize);
 
     private static readonly ChunkPool s_default = new(DefaultMaxRetainedChunks, trimOnFullCollections: true);
 

@@ -45,7 +45,7 @@ internal sealed class OpenStreamCommand
             throw;
         }
 
-        var manager = new PartBufferManager(session.Layout.PartCount, _request.MaxInMemoryParts, _resources.Pool);
+        var manager = new PartBufferManager(session.Layout.PartCount, _request.EffectiveMaxInMemoryParts, _resources.Pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Disposing (or canceling) the stream also stops the checksum HEAD if it is still out.

@@ -8,17 +8,23 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
 {
+    /// <summary>The window's default: room for the part each of the default 10 connections is reading and the next one
+    /// it requests in that body's last round trip, with 4 parts of slack for parts that arrive out of order.</summary>
+    internal const int DefaultMaxInMemoryParts = 24;
+
     /// <summary>How many parts may be fetched ahead of the reader (including the one it is reading).</summary>
     /// <value>
-    /// 24: room for the part each of the default 10 connections is reading and the next one it requests in that body's
-    /// last round trip, with 4 parts of slack for parts that arrive out of order. With the default 8 MiB parts that is
-    /// at most 192 MiB of buffers, reached only when the reader falls behind (the AWS SDK's default is 1,024 parts).
-    /// Fewer parts than <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of
-    /// connections in use; fewer than twice as many holds some early requests back until the reader moves on (measured
-    /// with 20 ms to the first byte and 60 MB/s per connection, 256 MiB: 0.92-0.93 of the raw 10-connection ceiling
-    /// with 16 parts, 0.96-0.98 with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
+    /// <see langword="null"/> (as in the AWS SDK, whose null means 1,024 parts): 24, at most 192 MiB of buffers with the
+    /// default 8 MiB parts, reached only when the reader falls behind. Fewer parts than
+    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of connections in use; fewer
+    /// than twice as many holds some early requests back until the reader moves on (measured with 20 ms to the first
+    /// byte and 60 MB/s per connection, 256 MiB: 0.92-0.93 of the raw 10-connection ceiling with 16 parts, 0.96-0.98
+    /// with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
     /// </value>
-    public int MaxInMemoryParts { get; set; } = 24;
+    public int? MaxInMemoryParts { get; set; }
+
+    /// <summary>The window in effect: <see cref="MaxInMemoryParts"/>, or its default when unset.</summary>
+    internal int EffectiveMaxInMemoryParts => MaxInMemoryParts ?? DefaultMaxInMemoryParts;
 
     /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing: parts are always
     /// buffered in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap.</summary>
@@ -27,7 +33,7 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     internal void Validate()
     {
         ValidateObject();
-        if (MaxInMemoryParts < 1)
+        if (MaxInMemoryParts is < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(MaxInMemoryParts), MaxInMemoryParts, "At least one part must fit in memory.");
         }

@@ -110,6 +110,25 @@ public sealed class DownloadScenarios(MotoServer moto)
     }
 
     [Fact]
+    public async Task OpenStreamWithResponseAsync_MaxInMemoryPartsNull_ReadsWithTheDefaultWindow()
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = bucket.Name, Key = "k", InputStream = new MemoryStream(TestData.Payload(1000)),
+        });
+        var request = new TransferUtilityOpenStreamRequest { BucketName = bucket.Name, Key = "k", MaxInMemoryParts = null };
+
+        using TransferUtilityOpenStreamResponse response = await transferUtility.OpenStreamWithResponseAsync(request);
+        var copy = new MemoryStream();
+        await response.ResponseStream.CopyToAsync(copy);
+
+        Assert.Equal(TestData.Payload(1000), copy.ToArray());
+        Assert.False(request.MaxInMemoryParts.HasValue);
+    }
+
+    [Fact]
     public async Task DownloadAsync_CustomerKeyOnBothSides_RoundTrips()
     {
         await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
