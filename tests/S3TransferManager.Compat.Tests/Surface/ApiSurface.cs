@@ -50,6 +50,54 @@ internal static class ApiSurface
         return missing;
     }
 
+    /// <summary>The properties present on both sides whose type differs, or that the SDK lets a caller set and this
+    /// library does not: code that compiles against the SDK may not compile here. Types of the SDK's
+    /// Amazon.S3.Transfer match this library's types of the same name.</summary>
+    public static SortedSet<string> PropertyDifferences()
+    {
+        var differences = new SortedSet<string>(StringComparer.Ordinal);
+        Assembly sdk = typeof(Amazon.S3.Transfer.TransferUtility).Assembly;
+        Assembly ours = typeof(S3TransferManager.TransferUtility).Assembly;
+        foreach (Type sdkType in sdk.GetExportedTypes().Where(t => t.Namespace == "Amazon.S3.Transfer" && !t.IsEnum))
+        {
+            if (ours.GetType("S3TransferManager." + sdkType.Name) is not { } ourType)
+            {
+                continue;
+            }
+
+            foreach (PropertyInfo theirs in sdkType.GetProperties(BindingFlags.Public | BindingFlags.Instance))
+            {
+                if (ourType.GetProperty(theirs.Name, BindingFlags.Public | BindingFlags.Instance) is not { } mine)
+                {
+                    continue;
+                }
+
+                string name = $"{theirs.DeclaringType!.Name}.{theirs.Name}";
+                if (!SameType(theirs.PropertyType, mine.PropertyType))
+                {
+                    differences.Add($"{name}: {TypeName(theirs.PropertyType)} -> {TypeName(mine.PropertyType)}");
+                }
+                else if (theirs.SetMethod is { IsPublic: true } && mine.SetMethod is not { IsPublic: true })
+                {
+                    differences.Add($"{name}: settable -> read-only");
+                }
+            }
+        }
+
+        return differences;
+
+        bool SameType(Type theirs, Type mine) =>
+            theirs == mine
+            || (theirs.Assembly == sdk && mine.Assembly == ours && theirs.Name == mine.Name)
+            || (theirs.IsGenericType && mine.IsGenericType && theirs.GetGenericTypeDefinition() == mine.GetGenericTypeDefinition()
+                && theirs.GetGenericArguments().Zip(mine.GetGenericArguments()).All(pair => SameType(pair.First, pair.Second)));
+    }
+
+    private static string TypeName(Type type) =>
+        Nullable.GetUnderlyingType(type) is { } underlying ? TypeName(underlying) + "?"
+        : type.IsGenericType ? $"{type.Name[..type.Name.IndexOf('`', StringComparison.Ordinal)]}<{string.Join(", ", type.GetGenericArguments().Select(TypeName))}>"
+        : type.Name;
+
     private static IEnumerable<(string DeclaredOn, string Signature)> Signatures(Type type)
     {
         // Interfaces list their own members only; a class's include the inherited ones, as an app sees them.

@@ -11,4 +11,12 @@ public sealed class ApiSurfaceTests
 
         Assert.Equal(NotSupported.Members.Order(StringComparer.Ordinal), missing.Order(StringComparer.Ordinal));
     }
+
+    [Fact]
+    public void PropertyDifferences_ComparedWithAwsSdk_OnlyTheDocumentedOnes()
+    {
+        string[] differences = [.. ApiSurface.PropertyDifferences()];
+
+        Assert.Equal(DocumentedDifferences.Properties.Order(StringComparer.Ordinal), differences.Order(StringComparer.Ordinal));
+    }
 }
