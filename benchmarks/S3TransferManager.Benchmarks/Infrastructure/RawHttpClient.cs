@@ -11,7 +11,8 @@ namespace S3TransferManager.Benchmarks.Infrastructure;
 /// </summary>
 public sealed class RawHttpClient : IDisposable
 {
-    private const long AlignmentMask = (64 * 1024) - 1;
+    /// <summary>Where the file ceiling's shares start: on multiples of its 64 KiB writes, as the library's parts do.</summary>
+    private const long AlignmentMask = BenchmarkSettings.ReadBufferSize - 1;
 
     private readonly HttpClient _http;
     private readonly Uri _bucketUrl;

@@ -226,12 +226,13 @@ public static class InterleavedMode
     /// <summary>Wall time, and the CPU time of this process (the client: every thread) and of the endpoint's.</summary>
     private static async Task<(double Ms, double ClientCpuMs, double EndpointCpuMs)> TimeAsync(object scenario, Type type, MethodInfo method)
     {
-        if (scenario is IWritesObjectFiles && PageCachePrimer.Enabled)
+        var transfer = (ITransferScenario)scenario;
+        if (transfer is IWritesObjectFiles && PageCachePrimer.Enabled)
         {
-            PageCachePrimer.Prime(((ITransferScenario)scenario).BytesPerOperation);
+            PageCachePrimer.Prime(transfer.BytesPerOperation);
         }
 
-        using var endpoint = Process.GetProcessById(((ITransferScenario)scenario).Session.Endpoint.ProcessId);
+        using var endpoint = Process.GetProcessById(transfer.Session.Endpoint.ProcessId);
         using var client = Process.GetCurrentProcess();
         TimeSpan clientBefore = client.TotalProcessorTime;
         TimeSpan endpointBefore = endpoint.TotalProcessorTime;

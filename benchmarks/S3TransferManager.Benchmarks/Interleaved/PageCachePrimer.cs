@@ -1,3 +1,5 @@
+using S3TransferManager.Benchmarks.Infrastructure;
+
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
@@ -17,7 +19,8 @@ namespace S3TransferManager.Benchmarks.Interleaved;
 /// </remarks>
 internal static class PageCachePrimer
 {
-    private const int WriteSize = 64 * 1024;
+    /// <summary>The library's write size, which is also its alignment.</summary>
+    private const int WriteSize = BenchmarkSettings.ReadBufferSize;
 
     public static bool Enabled => Environment.GetEnvironmentVariable("S3TM_BENCH_PRIME") != "0";
 

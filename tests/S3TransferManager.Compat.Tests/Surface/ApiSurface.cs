@@ -2,8 +2,8 @@ using System.Reflection;
 
 namespace CompatScenarios.Surface;
 
-/// <summary>Lists the public members of the AWS SDK's Amazon.S3.Transfer types that have no counterpart of the same
-/// name and parameter types here, type by type.</summary>
+/// <summary>Compares the public surface of the AWS SDK's Amazon.S3.Transfer types with this library's, type by type:
+/// the members with no counterpart of the same name and parameter types, and the properties that differ.</summary>
 internal static class ApiSurface
 {
     private const BindingFlags Public = BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static;
@@ -11,19 +11,8 @@ internal static class ApiSurface
     public static SortedSet<string> Missing()
     {
         var missing = new SortedSet<string>(StringComparer.Ordinal);
-        Assembly sdk = typeof(Amazon.S3.Transfer.TransferUtility).Assembly;
-        Assembly ours = typeof(S3TransferManager.TransferUtility).Assembly;
-        IEnumerable<Type> sdkTypes = sdk.GetExportedTypes()
-            .Where(t => t.Namespace == "Amazon.S3.Transfer" || t == typeof(Amazon.S3.Model.WriteObjectProgressArgs));
-        foreach (Type sdkType in sdkTypes.OrderBy(t => t.Name, StringComparer.Ordinal))
+        foreach ((Type sdkType, Type? ourType) in Counterparts())
         {
-            if (sdkType.IsAbstract && !sdkType.IsInterface)
-            {
-                // An abstract base is met through its derived types, checked with what they inherit.
-                continue;
-            }
-
-            Type? ourType = ours.GetType("S3TransferManager." + sdkType.Name);
             if (ourType is null)
             {
                 missing.Add(sdkType.Name);
@@ -56,11 +45,9 @@ internal static class ApiSurface
     public static SortedSet<string> PropertyDifferences()
     {
         var differences = new SortedSet<string>(StringComparer.Ordinal);
-        Assembly sdk = typeof(Amazon.S3.Transfer.TransferUtility).Assembly;
-        Assembly ours = typeof(S3TransferManager.TransferUtility).Assembly;
-        foreach (Type sdkType in sdk.GetExportedTypes().Where(t => t.Namespace == "Amazon.S3.Transfer" && !t.IsEnum))
+        foreach ((Type sdkType, Type? counterpart) in Counterparts())
         {
-            if (ours.GetType("S3TransferManager." + sdkType.Name) is not { } ourType)
+            if (counterpart is not { IsEnum: false } ourType)
             {
                 continue;
             }
@@ -86,12 +73,25 @@ internal static class ApiSurface
 
         return differences;
 
-        bool SameType(Type theirs, Type mine) =>
+        static bool SameType(Type theirs, Type mine) =>
             theirs == mine
-            || (theirs.Assembly == sdk && mine.Assembly == ours && theirs.Name == mine.Name)
+            || (theirs.Assembly == Sdk && mine.Assembly == Ours && theirs.Name == mine.Name)
             || (theirs.IsGenericType && mine.IsGenericType && theirs.GetGenericTypeDefinition() == mine.GetGenericTypeDefinition()
                 && theirs.GetGenericArguments().Zip(mine.GetGenericArguments()).All(pair => SameType(pair.First, pair.Second)));
     }
+
+    private static Assembly Sdk => typeof(Amazon.S3.Transfer.TransferUtility).Assembly;
+
+    private static Assembly Ours => typeof(S3TransferManager.TransferUtility).Assembly;
+
+    /// <summary>Every public type of the SDK's Amazon.S3.Transfer (and WriteObjectProgressArgs, which it declares in
+    /// Amazon.S3.Model), with this library's type of the same name, or null. Abstract bases are left out: they are met
+    /// through their derived types, with what those inherit.</summary>
+    private static IEnumerable<(Type Sdk, Type? Ours)> Counterparts() =>
+        Sdk.GetExportedTypes()
+            .Where(t => (t.Namespace == "Amazon.S3.Transfer" || t == typeof(Amazon.S3.Model.WriteObjectProgressArgs)) && !(t.IsAbstract && !t.IsInterface))
+            .OrderBy(t => t.Name, StringComparer.Ordinal)
+            .Select(t => (t, Ours.GetType("S3TransferManager." + t.Name)));
 
     private static string TypeName(Type type) =>
         Nullable.GetUnderlyingType(type) is { } underlying ? TypeName(underlying) + "?"
