@@ -56,7 +56,7 @@ internal static class CopyCommand
         {
             // What a download checked its bytes against, so a user sees integrity was verified (or why it was not).
             summary += json["checksumValidated"]!.GetValue<bool>()
-                ? $", {json["checksumAlgorithm"]} {json["checksumType"]} checksum verified"
+                ? $", {json["checksumAlgorithm"]} {json["checksumType"]} checksum verified{(json["checksumInferred"]!.GetValue<bool>() ? " (type inferred)" : "")}"
                 : $", checksum not verified: {json["checksumNotValidatedReason"]}";
         }
 
@@ -152,6 +152,7 @@ internal static class CopyCommand
             ["checksumValidated"] = response.ChecksumValidation?.Validated ?? false,
             ["checksumAlgorithm"] = response.ChecksumValidation?.Algorithm?.Value,
             ["checksumType"] = response.ChecksumValidation?.ChecksumType?.Value,
+            ["checksumInferred"] = response.ChecksumValidation?.IsInferred ?? false,
             ["checksum"] = response.ChecksumValidation?.Checksum,
             ["checksumNotValidatedReason"] = response.ChecksumValidation?.NotValidatedReason,
         };

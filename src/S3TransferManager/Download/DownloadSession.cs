@@ -142,6 +142,10 @@ internal sealed class DownloadSession : IDisposable
         {
             Log.ChecksumValidated(_resources.Logger, Target.BucketName, Target.Key, result);
         }
+        else if (result.Inconclusive)
+        {
+            Log.ChecksumUndecided(_resources.Logger, Target.BucketName, Target.Key, result.NotValidatedReason!);
+        }
         else
         {
             Log.ChecksumNotValidated(_resources.Logger, Target.BucketName, Target.Key, result.NotValidatedReason!);
@@ -235,7 +239,8 @@ internal sealed class DownloadSession : IDisposable
 
     /// <summary>Takes the stored checksum from the first response when it covers the whole object and carries one
     /// (a whole-object GET does; S3 sends none with a ranged GET), so a one-part object pays no extra request; a
-    /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts.</summary>
+    /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts
+    /// (for a composite value from the first response, only its parts are listed).</summary>
     private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
         GetObjectResponse response, CancellationToken cancellationToken)
     {
@@ -257,7 +262,7 @@ internal sealed class DownloadSession : IDisposable
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
             return (validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator, resources.ResumePolicy,
-                resources.Logger, cancellationToken));
+                resources.Logger, cancellationToken, known: inResponse));
         }
 
         return (validator, Task.CompletedTask);

@@ -10,9 +10,14 @@ namespace S3TransferManager.Download.Integrity;
 /// second read of the data) and compared with the stored full-object value; a composite checksum is checked stored
 /// part by stored part and as the checksum of checksums (for a CRC whatever the two part layouts; for a SHA when they
 /// line up).
+/// A mismatch is an error only when the stored value's meaning is certain: a one-part object (no <c>-N</c> in its
+/// ETag), a value ending in <c>-N</c>, an <c>x-amz-checksum-type</c>, or parts listed by GetObjectAttributes. A bare
+/// value for an object uploaded in parts (moto sends composite checksums so) is tried in every reading that fits
+/// (<see cref="ChecksumReadings"/>): one that matches validates the bytes; none matching leaves them unvalidated,
+/// with the reason, because a correct object read the wrong way would fail too.
 /// </summary>
-/// <remarks>Thread-safe: parts finish on any thread; the stored checksum is set once, from the first response or from
-/// the HEAD sent alongside the parts.</remarks>
+/// <remarks>Thread-safe: parts finish on any thread; the algorithms to hash are named once (from the first response or
+/// the HEAD), and the stored checksum is set once (then, or after GetObjectAttributes).</remarks>
 internal sealed class DownloadChecksumValidator
 {
     /// <summary>Where a running CRC is kept while the stored parts are not known: every 1 MiB of the object, where the
@@ -22,38 +27,40 @@ internal sealed class DownloadChecksumValidator
     private readonly string _bucketName;
     private readonly string _key;
     private readonly PartLayout _layout;
-    private readonly bool _mayBeComposite;
+
+    /// <summary>The part count of the object's ETag ("md5-N"); null for a one-part object, whose value is certain.</summary>
+    private readonly int? _uploadedPartCount;
+
     private readonly Lock _gate = new();
     private readonly TaskCompletionSource<(StoredChecksum? Stored, string? Reason)> _stored =
         new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    /// <summary>Each part's digest in the stored algorithm, indexed by part - 1, once the part finished.</summary>
-    private readonly PartDigest?[] _parts;
+    /// <summary>What each part hashed, as it finished.</summary>
+    private readonly ReceivedDigests _digests;
 
-    /// <summary>A part that finished before the algorithm was known: its digest in every candidate algorithm.</summary>
-    private readonly PartDigest[]?[] _candidates;
+    /// <summary>The algorithms parts hash in, once named (empty: nothing to check); null while speculative.</summary>
+    private ChecksumAlgorithm[]? _algorithms;
 
-    /// <summary>Parts whose checksum in the stored algorithm cannot be known (see <see cref="RecordUnhashable"/>).</summary>
-    private readonly bool[] _unhashable;
-
-    /// <summary>Where the stored parts of a composite CRC checksum end (object offsets, ascending), once known.</summary>
+    /// <summary>Where the stored parts of a composite CRC checksum end (object offsets, ascending), once listed.</summary>
     private long[]? _storedPartEnds;
+
+    /// <summary>Whether running CRCs are kept on the grid: while a composite may need them and its parts are unknown.</summary>
+    private volatile bool _keepGrid;
 
     /// <param name="bucketName">The object's bucket, for the error.</param>
     /// <param name="key">The object's key, for the error.</param>
     /// <param name="layout">The download's parts.</param>
     /// <param name="uploadedPartCount">How many parts the object was uploaded in, when its ETag says so ("md5-N"):
     /// only such an object can have a composite checksum, so then, until the stored checksum is known, running CRCs
-    /// are kept on a grid.</param>
+    /// are kept on a grid; and only for such an object can a bare stored value be anything but a full-object one.</param>
     public DownloadChecksumValidator(string bucketName, string key, PartLayout layout, int? uploadedPartCount = null)
     {
         _bucketName = bucketName;
         _key = key;
         _layout = layout;
-        _mayBeComposite = uploadedPartCount is not null;
-        _parts = new PartDigest?[layout.PartCount];
-        _candidates = new PartDigest[]?[layout.PartCount];
-        _unhashable = new bool[layout.PartCount];
+        _uploadedPartCount = uploadedPartCount;
+        _keepGrid = uploadedPartCount is not null;
+        _digests = new ReceivedDigests(bucketName, key, layout);
 
         // A SHA can only be checked when one digest covers what S3 hashed: the whole object in one part, or a composite
         // whose stored parts are this download's parts (then their counts agree). Otherwise hashing the bytes that pass
@@ -64,12 +71,23 @@ internal sealed class DownloadChecksumValidator
     /// <summary>The algorithms a part's bytes go through while the stored one is not known yet.</summary>
     internal ChecksumAlgorithm[] SpeculativeCandidates { get; }
 
-    /// <summary>Whether the stored checksum is known yet (false until then), and its algorithm (null: nothing to check).</summary>
-    public bool TryGetAlgorithm(out ChecksumAlgorithm? algorithm)
+    /// <summary>Whether it is already known that the object has no stored checksum to check: then a part's bytes need
+    /// no hasher (nothing it recorded would be read), and the result is the reason alone.</summary>
+    public bool NothingToCheck => TryGetAlgorithms(out ChecksumAlgorithm[]? algorithms) && algorithms.Length == 0;
+
+    /// <summary>Whether the algorithms to hash in are named yet; then, which (none: nothing to check).</summary>
+    public bool TryGetAlgorithms([System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ChecksumAlgorithm[]? algorithms)
     {
-        Task<(StoredChecksum? Stored, string? Reason)> stored = _stored.Task;
-        algorithm = stored.IsCompletedSuccessfully ? stored.Result.Stored?.Algorithm : null;
-        return stored.IsCompletedSuccessfully;
+        algorithms = Volatile.Read(ref _algorithms);
+        return algorithms is not null;
+    }
+
+    /// <summary>Names the algorithms to hash in from the stored checksum's algorithm, as soon as it is known (the HEAD
+    /// answered), so that parts stop hashing speculatively while the stored parts are still being listed. Once only.</summary>
+    public void NameAlgorithms(StoredChecksum? stored)
+    {
+        ChecksumAlgorithm[] algorithms = stored is null ? [] : Witness(stored) is { } witness ? [stored.Algorithm, witness] : [stored.Algorithm];
+        Interlocked.CompareExchange(ref _algorithms, algorithms, null);
     }
 
     /// <summary>Sets the stored checksum (once; later calls are ignored), or, when <paramref name="stored"/> is null,
@@ -83,6 +101,7 @@ internal sealed class DownloadChecksumValidator
                 return;
             }
 
+            NameAlgorithms(stored);
             if (stored is { IsComposite: true, Parts: { } parts } && FullObjectCrc.IsSupported(stored.Algorithm))
             {
                 var ends = new long[parts.Count];
@@ -95,13 +114,12 @@ internal sealed class DownloadChecksumValidator
                 Volatile.Write(ref _storedPartEnds, ends);
             }
 
+            // The grid stays while a composite over unknown parts may still be read from it.
+            _keepGrid = _keepGrid && stored is not null && stored.Parts is null && FullObjectCrc.IsSupported(stored.Algorithm)
+                && (stored.IsComposite || !IsCertain(stored));
             _stored.TrySetResult((stored, reason));
         }
     }
-
-    /// <summary>Whether it is already known that the object has no stored checksum to check: then a part's bytes need
-    /// no hasher (nothing it recorded would be read), and the result is the reason alone.</summary>
-    public bool NothingToCheck => TryGetAlgorithm(out ChecksumAlgorithm? algorithm) && algorithm is null;
 
     public PartHasher CreateHasher(int partNumber) => new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber));
 
@@ -110,32 +128,22 @@ internal sealed class DownloadChecksumValidator
     /// <see cref="long.MaxValue"/> when no running CRC is needed.</summary>
     internal long NextCheckpointAfter(long position)
     {
-        if (!_stored.Task.IsCompleted)
-        {
-            return _mayBeComposite ? ((position / CheckpointGrid) + 1) * CheckpointGrid : long.MaxValue;
-        }
-
         long[]? ends = Volatile.Read(ref _storedPartEnds);
-        if (ends is null)
+        if (ends is not null)
         {
-            return long.MaxValue;
+            int index = Array.BinarySearch(ends, position + 1);
+            index = index >= 0 ? index : ~index;
+            return index < ends.Length ? ends[index] : long.MaxValue;
         }
 
-        int index = Array.BinarySearch(ends, position + 1);
-        index = index >= 0 ? index : ~index;
-        return index < ends.Length ? ends[index] : long.MaxValue;
+        return _keepGrid ? ((position / CheckpointGrid) + 1) * CheckpointGrid : long.MaxValue;
     }
 
-    internal void Record(int partNumber, PartDigest digest) => Volatile.Write(ref _parts[partNumber - 1], digest);
-
-    internal void RecordCandidates(int partNumber, PartDigest[] digests) => Volatile.Write(ref _candidates[partNumber - 1], digests);
-
-    /// <summary>The part's first bytes passed before the stored algorithm was known, and it was not among those tried.</summary>
-    internal void RecordUnhashable(int partNumber) => Volatile.Write(ref _unhashable[partNumber - 1], true);
+    internal void Record(int partNumber, PartDigest[] digests) => _digests.Record(partNumber, digests);
 
     /// <summary>Waits for the stored checksum if it is not known yet, then checks every part's bytes against it. Call
     /// once every part's last byte was read.</summary>
-    /// <exception cref="ChecksumMismatchException">The bytes do not match.</exception>
+    /// <exception cref="ChecksumMismatchException">The bytes do not match a stored value whose meaning is certain.</exception>
     public async ValueTask<ChecksumValidationResult> VerifyAsync(CancellationToken cancellationToken)
     {
         (StoredChecksum? stored, string? reason) = await _stored.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
@@ -151,17 +159,30 @@ internal sealed class DownloadChecksumValidator
                 $"the stored {stored.Algorithm} checksum '{stored.Value}' is not a valid {stored.Algorithm} value.");
         }
 
-        for (int part = 1; part <= _layout.PartCount; part++)
+        if (!_digests.HasAll(stored.Algorithm, out int missing))
         {
-            if (Digest(part, stored.Algorithm) is null)
-            {
-                return ChecksumValidationResult.NotValidated(
-                    $"part {part}'s first bytes passed before S3 named the {stored.Algorithm} checksum, and no single {stored.Algorithm} digest could cover what S3 hashed.");
-            }
+            return ChecksumValidationResult.NotValidated(
+                $"part {missing}'s first bytes passed before S3 named the {stored.Algorithm} checksum, and no single {stored.Algorithm} digest could cover what S3 hashed.");
         }
 
-        return stored.IsComposite ? VerifyComposite(stored) : VerifyFullObject(stored);
+        var check = new StoredChecksumCheck(_bucketName, _key, _digests, stored, Witness(stored));
+        return !IsCertain(stored) ? check.Infer(_uploadedPartCount!.Value)
+            : stored.IsComposite ? check.VerifyComposite(_uploadedPartCount)
+            : check.VerifyFullObject();
     }
+
+    /// <summary>Whether the stored value's meaning is certain: a one-part object's value is its bytes' checksum; a
+    /// <c>-N</c>, a stated type or listed parts say what a multipart object's value is.</summary>
+    private bool IsCertain(StoredChecksum stored) => _uploadedPartCount is null || stored.IsTypeStated || stored.Parts is not null;
+
+    /// <summary>
+    /// A second algorithm to hash in beside the stored one, to tell a server that stored another algorithm than it
+    /// names from corrupt bytes: a server without CRC32C (moto without its crc32c extra) computes a multipart object's
+    /// value as a CRC32 and stores it under the CRC32C name. Only for a CRC32C value the server computed itself (an
+    /// object uploaded in parts) that is not a listed composite (a listed part's own value is the uploader's).
+    /// </summary>
+    private ChecksumAlgorithm? Witness(StoredChecksum stored) =>
+        stored.Algorithm == ChecksumAlgorithm.CRC32C && _uploadedPartCount is not null && !stored.IsComposite ? ChecksumAlgorithm.CRC32 : null;
 
     private static bool HasAlgorithmsWidth(StoredChecksum stored)
     {
@@ -176,164 +197,5 @@ internal sealed class DownloadChecksumValidator
             : stored.Algorithm == ChecksumAlgorithm.SHA256 ? 32
             : 4;
         return length == expected;
-    }
-
-    private ChecksumValidationResult VerifyFullObject(StoredChecksum stored)
-    {
-        string actual;
-        if (_layout.PartCount == 1)
-        {
-            actual = Digest(1, stored.Algorithm)!.Checksum;
-        }
-        else if (FullObjectCrc.IsSupported(stored.Algorithm))
-        {
-            var combined = new FullObjectCrc(stored.Algorithm);
-            for (int part = 1; part <= _layout.PartCount; part++)
-            {
-                combined.Add(part, Digest(part, stored.Algorithm)!.Checksum, _layout.LengthOf(part));
-            }
-
-            actual = combined.Combine();
-        }
-        else
-        {
-            // S3 only stores full-object CRCs for multipart objects; a full-object SHA of many parts cannot be combined.
-            return ChecksumValidationResult.NotValidated(
-                $"a full-object {stored.Algorithm} checksum cannot be combined from the {_layout.PartCount} parts of this download.");
-        }
-
-        if (!string.Equals(actual, stored.Value, StringComparison.Ordinal))
-        {
-            throw new ChecksumMismatchException(_bucketName, _key, stored.Algorithm.Value, stored.Value, actual);
-        }
-
-        return ChecksumValidationResult.Matched(stored.Algorithm, composite: false, stored.Value);
-    }
-
-    private ChecksumValidationResult VerifyComposite(StoredChecksum stored)
-    {
-        IReadOnlyList<StoredPart>? parts = stored.Parts;
-        if (parts is null)
-        {
-            return ChecksumValidationResult.NotValidated(
-                $"the object has a composite {stored.Algorithm} checksum, and S3 did not list its parts' checksums.");
-        }
-
-        string[]? ours = StoredPartChecksums(stored, parts, out string? notChecked);
-        if (ours is null)
-        {
-            return ChecksumValidationResult.NotValidated(notChecked!);
-        }
-
-        for (int part = 1; part <= parts.Count; part++)
-        {
-            if (!string.Equals(ours[part - 1], parts[part - 1].Checksum, StringComparison.Ordinal))
-            {
-                throw new ChecksumMismatchException(_bucketName, _key, stored.Algorithm.Value, parts[part - 1].Checksum, ours[part - 1], part);
-            }
-        }
-
-        string expected = $"{stored.Value}-{parts.Count.ToString(CultureInfo.InvariantCulture)}";
-        string? actual = ChecksumHasher.Composite(stored.Algorithm, ours);
-        if (!string.Equals(actual, expected, StringComparison.Ordinal))
-        {
-            throw new ChecksumMismatchException(_bucketName, _key, stored.Algorithm.Value, expected, actual ?? "(none)");
-        }
-
-        return ChecksumValidationResult.Matched(stored.Algorithm, composite: true, expected);
-    }
-
-    /// <summary>This download's checksum of each stored part: its own parts' checksums when the two line up (any
-    /// algorithm); otherwise, for a CRC, built from pieces of its parts (<see cref="StoredPartCrcs"/>). A digest (SHA)
-    /// cannot be built from pieces, so then it is <see langword="null"/>, with the reason.</summary>
-    private string[]? StoredPartChecksums(StoredChecksum stored, IReadOnlyList<StoredPart> parts, out string? notChecked)
-    {
-        notChecked = null;
-        if (LinesUp(parts))
-        {
-            var aligned = new string[parts.Count];
-            for (int part = 1; part <= parts.Count; part++)
-            {
-                aligned[part - 1] = Digest(part, stored.Algorithm)!.Checksum;
-            }
-
-            return aligned;
-        }
-
-        long listed = 0;
-        foreach (StoredPart part in parts)
-        {
-            listed += part.Size;
-        }
-
-        if (listed != _layout.TotalLength)
-        {
-            notChecked = $"S3 listed {parts.Count} stored part(s) of {listed} bytes in all for an object of {_layout.TotalLength} bytes.";
-            return null;
-        }
-
-        if (!FullObjectCrc.IsSupported(stored.Algorithm))
-        {
-            notChecked = $"the object's composite {stored.Algorithm} checksum covers {parts.Count} stored part(s) of {parts[0].Size} bytes; "
-                + $"this download's {_layout.PartCount} part(s) of {_layout.PartSize} bytes do not line up with them, and a {stored.Algorithm} digest "
-                + "cannot be built from pieces (set PartSize to the stored part size to check it).";
-            return null;
-        }
-
-        string[]? pieced = StoredPartCrcs.TryCompute(stored.Algorithm, _layout, parts, part => Digest(part, stored.Algorithm)!, out long unknownOffset);
-        if (pieced is null)
-        {
-            notChecked = $"a stored part of the object's composite {stored.Algorithm} checksum ends at byte {unknownOffset}, which the download "
-                + "had hashed past before S3 listed the stored parts (off the 1 MiB grid where running CRCs are kept meanwhile).";
-        }
-
-        return pieced;
-    }
-
-    private bool LinesUp(IReadOnlyList<StoredPart> parts)
-    {
-        if (parts.Count != _layout.PartCount)
-        {
-            return false;
-        }
-
-        for (int part = 1; part <= parts.Count; part++)
-        {
-            if (parts[part - 1].Size != _layout.LengthOf(part))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>A part's digest in <paramref name="algorithm"/>; null when its first bytes were not hashed in it.</summary>
-    private PartDigest? Digest(int partNumber, ChecksumAlgorithm algorithm)
-    {
-        if (Volatile.Read(ref _unhashable[partNumber - 1]))
-        {
-            return null;
-        }
-
-        if (Volatile.Read(ref _parts[partNumber - 1]) is { } known)
-        {
-            return known;
-        }
-
-        if (Volatile.Read(ref _candidates[partNumber - 1]) is { } candidates)
-        {
-            int index = Array.IndexOf(SpeculativeCandidates, algorithm);
-            return index >= 0 ? candidates[index] : null;
-        }
-
-        if (_layout.LengthOf(partNumber) == 0)
-        {
-            // An empty part (an empty object) is never read, so nothing hashed it: its checksum is that of no bytes.
-            using var empty = ChecksumHasher.Create(algorithm);
-            return new PartDigest(empty.ToBase64(), 0, []);
-        }
-
-        throw new InvalidOperationException($"Part {partNumber} of s3://{_bucketName}/{_key} was checked before its last byte was read.");
     }
 }

@@ -1,3 +1,4 @@
+using Amazon.S3;
 using S3TransferManager.Upload.Checksums;
 
 namespace S3TransferManager.Download.Integrity;
@@ -11,12 +12,15 @@ internal sealed class PartDigest
 {
     private readonly CrcCheckpoint[] _checkpoints;
 
-    public PartDigest(string checksum, long length, CrcCheckpoint[] checkpoints)
+    public PartDigest(ChecksumAlgorithm algorithm, string checksum, long length, CrcCheckpoint[] checkpoints)
     {
+        Algorithm = algorithm;
         Checksum = checksum;
         Length = length;
         _checkpoints = checkpoints;
     }
+
+    public ChecksumAlgorithm Algorithm { get; }
 
     /// <summary>The part's checksum, base64, as S3 sends one.</summary>
     public string Checksum { get; }

@@ -30,7 +30,7 @@ internal sealed class PartDigestBuilder : IDisposable
         }
     }
 
-    public PartDigest Finish(long length) => new(_hasher.ToBase64(), length, _checkpoints?.ToArray() ?? []);
+    public PartDigest Finish(long length) => new(Algorithm, _hasher.ToBase64(), length, _checkpoints?.ToArray() ?? []);
 
     public void Dispose() => _hasher.Dispose();
 }

@@ -6,11 +6,12 @@ namespace S3TransferManager.Download.Integrity;
 /// Hashes one part's bytes as they pass, in order, for <see cref="DownloadChecksumValidator"/>. The stored checksum's
 /// algorithm is often learned after the first bytes arrive (the HEAD that reveals it runs alongside the parts, so that
 /// it never delays the first byte); until then the bytes go through every candidate algorithm (the validator's
-/// <see cref="DownloadChecksumValidator.SpeculativeCandidates"/>), and once it is known only through that one. In
-/// practice only the head of part 1 is hashed speculatively. For a composite CRC checksum
-/// it also keeps the running CRC where each stored part ends inside this part (<see cref="StoredPartCrcs"/>); where
-/// the stored parts are not known yet, at every 1 MiB of the object, which is where uploaders' part sizes end. Not
-/// thread-safe: one part's body is read by one reader at a time.
+/// <see cref="DownloadChecksumValidator.SpeculativeCandidates"/>), and once it is known only through the algorithms the
+/// validator names (the stored one, and sometimes a second: see <see cref="DownloadChecksumValidator.TryGetAlgorithms"/>).
+/// In practice only the head of part 1 is hashed speculatively. For a CRC it also keeps the running value where each
+/// stored part of a composite checksum ends inside this part (<see cref="StoredPartCrcs"/>); where the stored parts are
+/// not known, at every 1 MiB of the object, which is where uploaders' part sizes end. Not thread-safe: one part's body
+/// is read by one reader at a time.
 /// </summary>
 internal sealed class PartHasher : IDisposable
 {
@@ -25,10 +26,17 @@ internal sealed class PartHasher : IDisposable
     private readonly int _partNumber;
     private readonly long _partStart;
     private readonly long _partLength;
+
+    /// <summary>Bytes of the part hashed so far.</summary>
     private long _hashed;
-    private PartDigestBuilder? _hasher;
-    private PartDigestBuilder[]? _speculative;
-    private bool _nothingToCheck;
+
+    /// <summary>Where the bytes go: one builder per speculative candidate until the validator names its algorithms,
+    /// then one per named algorithm (none: nothing to check); null before the first byte.</summary>
+    private PartDigestBuilder[]? _builders;
+
+    /// <summary>Whether <see cref="_builders"/> are the validator's named algorithms rather than the candidates.</summary>
+    private bool _resolved;
+
     private bool _finished;
 
     public PartHasher(DownloadChecksumValidator validator, int partNumber, long partStart, long partLength)
@@ -41,12 +49,13 @@ internal sealed class PartHasher : IDisposable
 
     public void Append(ReadOnlySpan<byte> data)
     {
-        if (_hasher is null && !_nothingToCheck)
+        if (!_resolved)
         {
             Resolve();
         }
 
-        if (_nothingToCheck)
+        PartDigestBuilder[] builders = _builders!;
+        if (builders.Length == 0)
         {
             return;
         }
@@ -55,17 +64,25 @@ internal sealed class PartHasher : IDisposable
         {
             long checkpoint = _validator.NextCheckpointAfter(_partStart + _hashed) - _partStart;
             int take = checkpoint - _hashed < data.Length ? (int)(checkpoint - _hashed) : data.Length;
-            AppendToHashers(data[..take]);
+            foreach (PartDigestBuilder builder in builders)
+            {
+                builder.Append(data[..take]);
+            }
+
             _hashed += take;
             data = data[take..];
             if (_hashed == checkpoint && _hashed < _partLength)
             {
-                RecordCheckpoint();
+                foreach (PartDigestBuilder builder in builders)
+                {
+                    builder.Checkpoint(_hashed);
+                }
             }
         }
     }
 
-    /// <summary>Records the part's checksum with the validator; called once its last byte passed (more calls do nothing).</summary>
+    /// <summary>Records the part's digests with the validator; called once its last byte passed (more calls do
+    /// nothing). Still speculative: every candidate's digest is kept, and the validator picks once it knows.</summary>
     public void Finish()
     {
         if (_finished)
@@ -74,107 +91,56 @@ internal sealed class PartHasher : IDisposable
         }
 
         _finished = true;
-        if (_hasher is null && !_nothingToCheck)
+        if (!_resolved)
         {
             Resolve();
         }
 
-        if (_hasher is not null)
-        {
-            _validator.Record(_partNumber, _hasher.Finish(_partLength));
-        }
-        else if (!_nothingToCheck)
-        {
-            // Still unknown: keep every candidate's value; the validator picks one once the stored checksum is known.
-            _speculative ??= Array.ConvertAll(_validator.SpeculativeCandidates, algorithm => new PartDigestBuilder(algorithm));
-            _validator.RecordCandidates(_partNumber, Array.ConvertAll(_speculative, candidate => candidate.Finish(_partLength)));
-        }
+        _validator.Record(_partNumber, Array.ConvertAll(_builders!, builder => builder.Finish(_partLength)));
     }
 
     public void Dispose()
     {
-        _hasher?.Dispose();
-        DisposeSpeculative(keep: null);
-    }
-
-    private void AppendToHashers(ReadOnlySpan<byte> data)
-    {
-        if (_hasher is not null)
+        if (_builders is not null)
         {
-            _hasher.Append(data);
-            return;
-        }
-
-        _speculative ??= Array.ConvertAll(_validator.SpeculativeCandidates, algorithm => new PartDigestBuilder(algorithm));
-        foreach (PartDigestBuilder candidate in _speculative)
-        {
-            candidate.Append(data);
+            foreach (PartDigestBuilder builder in _builders)
+            {
+                builder.Dispose();
+            }
         }
     }
 
-    private void RecordCheckpoint()
-    {
-        if (_hasher is not null)
-        {
-            _hasher.Checkpoint(_hashed);
-            return;
-        }
-
-        foreach (PartDigestBuilder candidate in _speculative!)
-        {
-            candidate.Checkpoint(_hashed);
-        }
-    }
-
+    /// <summary>Switches to the validator's algorithms once it names them. Bytes already hashed went through the
+    /// candidates: the builders of named algorithms are kept, the others dropped; a named algorithm that was not among
+    /// the candidates is missing from this part's digests, and the validator reports why.</summary>
     private void Resolve()
     {
-        if (!_validator.TryGetAlgorithm(out ChecksumAlgorithm? algorithm))
+        if (!_validator.TryGetAlgorithms(out ChecksumAlgorithm[]? algorithms))
         {
+            _builders ??= Array.ConvertAll(_validator.SpeculativeCandidates, algorithm => new PartDigestBuilder(algorithm));
             return;
         }
 
-        if (algorithm is null)
+        _resolved = true;
+        if (_builders is null)
         {
-            _nothingToCheck = true;
-            DisposeSpeculative(keep: null);
+            _builders = Array.ConvertAll(algorithms, algorithm => new PartDigestBuilder(algorithm));
             return;
         }
 
-        if (_speculative is null)
+        var kept = new List<PartDigestBuilder>(algorithms.Length);
+        foreach (PartDigestBuilder builder in _builders)
         {
-            _hasher = new PartDigestBuilder(algorithm);
-            return;
-        }
-
-        int index = Array.IndexOf(_validator.SpeculativeCandidates, algorithm);
-        if (index < 0)
-        {
-            // The first bytes went by unhashed in this algorithm: this part's checksum cannot be known.
-            _nothingToCheck = true;
-            _validator.RecordUnhashable(_partNumber);
-            DisposeSpeculative(keep: null);
-            return;
-        }
-
-        _hasher = _speculative[index];
-        DisposeSpeculative(keep: _hasher);
-    }
-
-    private void DisposeSpeculative(PartDigestBuilder? keep)
-    {
-        if (_speculative is null)
-        {
-            return;
-        }
-
-        foreach (PartDigestBuilder candidate in _speculative)
-        {
-            if (!ReferenceEquals(candidate, keep))
+            if (Array.IndexOf(algorithms, builder.Algorithm) >= 0)
             {
-                candidate.Dispose();
+                kept.Add(builder);
+            }
+            else
+            {
+                builder.Dispose();
             }
         }
 
-        _speculative = null;
+        _builders = [.. kept];
     }
 }

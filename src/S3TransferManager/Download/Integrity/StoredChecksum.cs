@@ -5,7 +5,9 @@ namespace S3TransferManager.Download.Integrity;
 
 /// <summary>
 /// The checksum S3 stored with an object, as a GET, HEAD or GetObjectAttributes reports it: a full-object value, or a
-/// composite one (the checksum of the parts' checksums, sent as <c>value-N</c>) with, when known, the stored parts.
+/// composite one (the checksum of the parts' checksums, sent as <c>value-N</c>) with, when known, the stored parts. A
+/// server may also send a bare value without saying which of the two it is (moto does, for composite checksums):
+/// then <see cref="IsTypeStated"/> is false and the value is held as a full-object one until a reading of it matches.
 /// </summary>
 /// <param name="Algorithm">CRC64NVME, CRC32, CRC32C, SHA1 or SHA256.</param>
 /// <param name="Value">The base64 value, without the <c>-N</c> suffix of a composite checksum.</param>
@@ -15,6 +17,10 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
 {
     /// <summary>The stored parts (their sizes and checksums, in order), for a composite checksum once learned.</summary>
     public IReadOnlyList<StoredPart>? Parts { get; init; }
+
+    /// <summary>Whether the server said what the value is: a <c>-N</c> suffix, an <c>x-amz-checksum-type</c>, or listed
+    /// parts. False for a bare value with no type, which may be a full-object or a composite checksum.</summary>
+    public bool IsTypeStated { get; init; } = true;
 
     /// <summary>Reads the checksum from the response's fields; <see langword="null"/> when it carries none of the
     /// algorithms this library can check (S3's newer SHA512, MD5 and XXHASH checksums are not checked).</summary>
@@ -42,7 +48,10 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
         }
 
         bool composite = type is not null && type == ChecksumType.COMPOSITE;
-        return new StoredChecksum(checksum.algorithm, value, composite, PartCount: composite ? 0 : 1);
+        return new StoredChecksum(checksum.algorithm, value, composite, PartCount: composite ? 0 : 1)
+        {
+            IsTypeStated = composite || (type is not null && type == ChecksumType.FULL_OBJECT),
+        };
     }
 }
 

@@ -1,4 +1,5 @@
 using System.Net;
+using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
@@ -11,8 +12,10 @@ namespace S3TransferManager.Download.Integrity;
 /// <summary>
 /// Learns an object's stored checksum when the first GET did not carry it (S3 sends none with a ranged GET): one HEAD
 /// with checksum mode, pinned to the download's ETag, sent alongside the parts so that it never delays the first byte;
-/// and, for a composite checksum only, GetObjectAttributes for the stored parts' sizes and checksums. HEAD rather than
-/// GetObjectAttributes for the common case because it needs only the s3:GetObject permission a download has anyway.
+/// and, for a composite checksum only, GetObjectAttributes for the stored parts' sizes and checksums. A bare value with
+/// no type (moto's way of sending a composite) gets no GetObjectAttributes: the validator tries its readings instead.
+/// HEAD rather than GetObjectAttributes for the common case because it needs only the s3:GetObject permission a
+/// download has anyway.
 /// Each request takes its turn of the transfer's lane like a part does, so the utility's request budget holds; the
 /// HEAD is queued right after discovery, ahead of parts 2..N, and its answer is only needed at the end.
 /// </summary>
@@ -24,25 +27,29 @@ internal static class StoredChecksumLookup
     /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
+    /// <remarks>With <c>known</c>, the stored checksum the first response carried (a composite one, whose parts are
+    /// still to be listed), no HEAD is sent.</remarks>
     public static async Task RunAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
-        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken)
+        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
     {
         try
         {
-            StoredChecksum? stored;
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
-                stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
-                    .ConfigureAwait(false);
-            }
-
-            if (stored is { IsComposite: true })
+            StoredChecksum? stored = known;
+            if (stored is null)
             {
                 using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
                 {
-                    stored = stored with { Parts = await ListPartsAsync(client, options, target, stored, cancellationToken).ConfigureAwait(false) };
+                    // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
+                    stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
+                        .ConfigureAwait(false);
                 }
+            }
+
+            // The parts hash in the stored algorithm alone from now on, while the stored parts are still being listed.
+            validator.NameAlgorithms(stored);
+            if (stored is { IsComposite: true })
+            {
+                stored = await WithListedPartsAsync(client, options, lane, target, stored, logger, cancellationToken).ConfigureAwait(false);
             }
 
             validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
@@ -62,6 +69,25 @@ internal static class StoredChecksumLookup
                 _ => $"its stored checksum could not be learned ({e.GetType().Name}: {e.Message}).",
             };
             validator.SetStored(null, reason);
+        }
+    }
+
+    /// <summary>The composite checksum with its stored parts, as GetObjectAttributes lists them; without them when it
+    /// does not (moto lists none) or cannot be asked (a denied permission): then the validator infers the layout.</summary>
+    private static async Task<StoredChecksum> WithListedPartsAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
+        StoredChecksum stored, ILogger logger, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                return stored with { Parts = await ListPartsAsync(client, options, target, stored, cancellationToken).ConfigureAwait(false) };
+            }
+        }
+        catch (AmazonServiceException e)
+        {
+            Log.StoredPartsUnavailable(logger, target.BucketName, target.Key, e);
+            return stored;
         }
     }
 

@@ -239,14 +239,17 @@ public sealed class DownloadChecksumValidatorTests
     }
 
     [Fact]
-    public async Task VerifyAsync_CompositeWithoutListedParts_ReportsNotValidated()
+    public async Task VerifyAsync_CompositeShaWithoutListedPartsLinedUpWithOurs_ValidatesOverOurParts()
     {
+        // The parts are not listed, but this download's four parts can be the uploader's: the composite is read over them.
         var validator = new DownloadChecksumValidator("b", "k", s_layout);
         validator.SetStored(Composite(ChecksumAlgorithm.SHA256, s_object, PartSize) with { Parts = null }, null);
 
         FeedAllParts(validator, s_object);
+        ChecksumValidationResult result = await validator.VerifyAsync(CancellationToken.None);
 
-        Assert.False((await validator.VerifyAsync(CancellationToken.None)).Validated);
+        Assert.True(result.Validated, result.NotValidatedReason);
+        Assert.Equal((true, (long?)PartSize), (result.IsInferred, result.InferredPartSize));
     }
 
     [Fact]

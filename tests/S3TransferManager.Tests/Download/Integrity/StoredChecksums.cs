@@ -28,6 +28,13 @@ internal static class StoredChecksums
         return new StoredChecksum(algorithm, Base64(algorithm, raw.ToArray()), IsComposite: true, parts.Count) { Parts = parts };
     }
 
+    /// <summary>The value as moto sends it in a HEAD: bare (no <c>-N</c>), with no type and no listed parts.</summary>
+    public static StoredChecksum Bare(StoredChecksum stored) =>
+        new(stored.Algorithm, stored.Value, IsComposite: false, PartCount: 1) { IsTypeStated = false };
+
+    /// <summary>A composite value with a <c>-N</c> suffix whose parts GetObjectAttributes did not list.</summary>
+    public static StoredChecksum Unlisted(StoredChecksum composite) => composite with { Parts = null };
+
     public static string Base64(ChecksumAlgorithm algorithm, ReadOnlySpan<byte> data) => Convert.ToBase64String(IndependentChecksums.Raw(algorithm, data));
 
     /// <summary>Feeds every part of <paramref name="layout"/> in uneven slices of <paramref name="slice"/> bytes, as
