@@ -4,7 +4,8 @@ namespace S3TransferManager.InMemoryS3;
 
 /// <summary>
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
-/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https
+/// --checksums s3|moto|moto-no-crc32c --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
 /// </summary>
 internal sealed class CommandLine
@@ -57,6 +58,15 @@ internal sealed class CommandLine
                 case "--https":
                     options.UseHttps = true;
                     break;
+                case "--checksums":
+                    options.ChecksumStyle = Value(args, ++i).ToUpperInvariant() switch
+                    {
+                        "S3" => InMemoryS3ChecksumStyle.S3,
+                        "MOTO" => InMemoryS3ChecksumStyle.Moto,
+                        "MOTO-NO-CRC32C" => InMemoryS3ChecksumStyle.MotoWithoutCrc32C,
+                        string other => throw new ArgumentException($"Unknown checksum style '{other}': use s3, moto or moto-no-crc32c."),
+                    };
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -81,6 +91,12 @@ internal sealed class CommandLine
             "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),
             "--slowdown-rps", options.SlowDownAboveRequestsPerSecond.ToString(CultureInfo.InvariantCulture),
             "--slowdown-concurrent", options.SlowDownAboveConcurrentRequests.ToString(CultureInfo.InvariantCulture),
+            "--checksums", options.ChecksumStyle switch
+            {
+                InMemoryS3ChecksumStyle.Moto => "moto",
+                InMemoryS3ChecksumStyle.MotoWithoutCrc32C => "moto-no-crc32c",
+                _ => "s3",
+            },
         };
         if (!options.ComputeMd5ETags)
         {

@@ -63,6 +63,11 @@ public sealed class InMemoryS3Options
     /// <value>Default <see langword="false"/>.</value>
     public bool UseHttps { get; set; }
 
+    /// <summary>How stored checksums are described: as S3 does, or as moto does (composite values bare in HEADs, no
+    /// parts in GetObjectAttributes; optionally a CRC32 stored where CRC32C was asked).</summary>
+    /// <value>Default <see cref="InMemoryS3ChecksumStyle.S3"/>.</value>
+    public InMemoryS3ChecksumStyle ChecksumStyle { get; set; } = InMemoryS3ChecksumStyle.S3;
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
@@ -73,5 +78,9 @@ public sealed class InMemoryS3Options
         ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);
         ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveRequestsPerSecond);
         ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveConcurrentRequests);
+        if (!Enum.IsDefined(ChecksumStyle))
+        {
+            throw new ArgumentOutOfRangeException(nameof(ChecksumStyle), ChecksumStyle, "Not a checksum style.");
+        }
     }
 }

@@ -72,7 +72,7 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     {
         options ??= new InMemoryS3Options();
         options.Validate();
-        var store = new ObjectStore(options.ComputeMd5ETags, options.MinimumPartSize);
+        var store = new ObjectStore(options.ComputeMd5ETags, options.MinimumPartSize, options.ChecksumStyle);
         store.Pool.Prewarm(options.PrewarmedStorageBytes);
         var counters = new RequestCounters();
         ConnectionThrottleRegistry? throttles = options.Profile == InMemoryS3Profile.S3Like

@@ -98,6 +98,11 @@ internal static class CompleteMultipartUploadHandler
             checksums = [new(built.HeaderName, built.Value), new("x-amz-checksum-type", "COMPOSITE")];
         }
 
+        if (store.ChecksumStyle == InMemoryS3ChecksumStyle.MotoWithoutCrc32C)
+        {
+            (checksums, composite) = MotoCrc32CSubstitute.Apply(checksums, composite, parts);
+        }
+
         var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, checksums,
             composite);
         bucket.Put(storedObject);

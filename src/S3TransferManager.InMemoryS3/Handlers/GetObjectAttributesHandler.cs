@@ -9,16 +9,17 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// GetObjectAttributes (<c>GET ?attributes</c>, the attributes named in <c>x-amz-object-attributes</c>): ETag,
 /// ObjectSize, StorageClass, Checksum and ObjectParts. As on S3, the parts are listed (paged by
 /// <c>x-amz-max-parts</c> and <c>x-amz-part-number-marker</c>) only for an object with a composite checksum, each with
-/// its size and its own checksum, so that a download can check the composite value.
+/// its size and its own checksum, so that a download can check the composite value. In moto's style
+/// (<see cref="InMemoryS3ChecksumStyle.Moto"/>) no parts are listed.
 /// </summary>
 internal static class GetObjectAttributesHandler
 {
     private const int DefaultMaxParts = 1000;
 
     public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
-        AcquiredObject.ReadAsync(context, store, bucketName, key, AnswerAsync);
+        AcquiredObject.ReadAsync(context, store, bucketName, key, (c, storedObject) => AnswerAsync(c, store, storedObject));
 
-    private static async Task AnswerAsync(HttpContext context, StoredObject storedObject)
+    private static async Task AnswerAsync(HttpContext context, ObjectStore store, StoredObject storedObject)
     {
         IHeaderDictionary headers = context.Request.Headers;
         var attributes = new HashSet<string>(
@@ -34,7 +35,10 @@ internal static class GetObjectAttributesHandler
         int maxParts = int.TryParse(headers["x-amz-max-parts"], NumberStyles.None, CultureInfo.InvariantCulture, out int max)
             ? Math.Min(max, DefaultMaxParts) : DefaultMaxParts;
         context.Response.Headers.LastModified = storedObject.LastModifiedHeader;
-        await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Object: storedObject, Attributes: attributes, Marker: marker, MaxParts: maxParts),
+        // moto lists no parts at all.
+        bool listParts = store.ChecksumStyle == InMemoryS3ChecksumStyle.S3;
+        await S3Xml.WriteAsync(context, StatusCodes.Status200OK,
+            (Object: storedObject, Attributes: attributes, Marker: marker, MaxParts: maxParts, ListParts: listParts),
             static (writer, s) =>
             {
                 writer.WriteStartElement("GetObjectAttributesResponse", S3Xml.Namespace);
@@ -48,7 +52,7 @@ internal static class GetObjectAttributesHandler
                     WriteChecksum(writer, s.Object);
                 }
 
-                if (s.Attributes.Contains("ObjectParts") && s.Object.IsMultipart)
+                if (s.Attributes.Contains("ObjectParts") && s.Object.IsMultipart && s.ListParts)
                 {
                     WriteParts(writer, s.Object, s.Marker, s.MaxParts);
                 }

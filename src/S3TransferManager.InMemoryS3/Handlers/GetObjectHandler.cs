@@ -8,10 +8,16 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>GetObject and HeadObject: whole objects, byte ranges, <c>?partNumber=N</c>, and conditional requests.</summary>
 internal static class GetObjectHandler
 {
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
-        AcquiredObject.ReadAsync(context, store, bucketName, key, ServeAsync);
+    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsS3 = (context, storedObject) => ServeAsync(context, storedObject, motoHead: false);
+    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsMoto = (context, storedObject) => ServeAsync(context, storedObject, motoHead: true);
 
-    private static async Task ServeAsync(HttpContext context, StoredObject storedObject)
+    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
+        AcquiredObject.ReadAsync(context, store, bucketName, key, store.ChecksumStyle == InMemoryS3ChecksumStyle.S3 ? s_serveAsS3 : s_serveAsMoto);
+
+    /// <param name="context">The request.</param>
+    /// <param name="storedObject">The object, held for the read.</param>
+    /// <param name="motoHead">Whether a HEAD describes a composite checksum as moto does (bare: no <c>-N</c>, no type).</param>
+    private static async Task ServeAsync(HttpContext context, StoredObject storedObject, bool motoHead)
     {
         HttpRequest request = context.Request;
         HttpResponse response = context.Response;
@@ -82,7 +88,7 @@ internal static class GetObjectHandler
 
         // Full-object checksums describe the whole object only, so S3 omits them from partial responses.
         bool includeChecksums = !partial && IsChecksumModeEnabled(request);
-        ObjectHeaders.WriteRepresentation(response, storedObject, includeChecksums);
+        ObjectHeaders.WriteRepresentation(response, storedObject, includeChecksums, bareComposite: motoHead && HttpMethods.IsHead(request.Method));
         response.ContentLength = count;
         if (partial)
         {

@@ -35,8 +35,10 @@ internal static class ObjectHeaders
         headers.LastModified = storedObject.LastModifiedHeader;
     }
 
-    /// <summary>The representation headers of a GET/HEAD; Content-Length and Content-Range are set by the caller.</summary>
-    public static void WriteRepresentation(HttpResponse response, StoredObject storedObject, bool includeChecksums)
+    /// <summary>The representation headers of a GET/HEAD; Content-Length and Content-Range are set by the caller. With
+    /// <paramref name="bareComposite"/>, a composite checksum goes without its <c>-N</c> and its type, as moto's HEAD
+    /// sends it.</summary>
+    public static void WriteRepresentation(HttpResponse response, StoredObject storedObject, bool includeChecksums, bool bareComposite = false)
     {
         WriteValidators(response, storedObject);
         IHeaderDictionary headers = response.Headers;
@@ -49,9 +51,17 @@ internal static class ObjectHeaders
 
         if (includeChecksums)
         {
+            bool bare = bareComposite && storedObject.Composite is not null;
             foreach (KeyValuePair<string, string> pair in storedObject.Checksums)
             {
-                headers[pair.Key] = pair.Value;
+                if (!bare)
+                {
+                    headers[pair.Key] = pair.Value;
+                }
+                else if (!pair.Key.Equals("x-amz-checksum-type", StringComparison.OrdinalIgnoreCase))
+                {
+                    headers[pair.Key] = pair.Value[..pair.Value.LastIndexOf('-')];
+                }
             }
         }
     }

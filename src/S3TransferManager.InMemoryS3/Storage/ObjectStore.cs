@@ -4,13 +4,16 @@ using System.Diagnostics.CodeAnalysis;
 namespace S3TransferManager.InMemoryS3.Storage;
 
 /// <summary>All buckets of one endpoint, and the storage settings handlers need.</summary>
-internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize)
+internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize, InMemoryS3ChecksumStyle checksumStyle = InMemoryS3ChecksumStyle.S3)
 {
     private readonly ConcurrentDictionary<string, S3Bucket> _buckets = new(StringComparer.Ordinal);
 
     public bool ComputeMd5ETags { get; } = computeMd5ETags;
 
     public long MinimumPartSize { get; } = minimumPartSize;
+
+    /// <summary>How stored checksums are described (see <see cref="InMemoryS3ChecksumStyle"/>).</summary>
+    public InMemoryS3ChecksumStyle ChecksumStyle { get; } = checksumStyle;
 
     public SegmentPool Pool { get; } = new();
 
