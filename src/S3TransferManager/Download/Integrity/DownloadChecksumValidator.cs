@@ -161,8 +161,7 @@ internal sealed class DownloadChecksumValidator
 
         if (!_digests.HasAll(stored.Algorithm, out int missing))
         {
-            return ChecksumValidationResult.NotValidated(
-                $"part {missing}'s first bytes passed before S3 named the {stored.Algorithm} checksum, and no single {stored.Algorithm} digest could cover what S3 hashed.");
+            return ChecksumValidationResult.NotValidated(WhyNotHashed(stored.Algorithm, missing));
         }
 
         var check = new StoredChecksumCheck(_bucketName, _key, _digests, stored, Witness(stored));
@@ -183,6 +182,22 @@ internal sealed class DownloadChecksumValidator
     /// </summary>
     private ChecksumAlgorithm? Witness(StoredChecksum stored) =>
         stored.Algorithm == ChecksumAlgorithm.CRC32C && _uploadedPartCount is not null && !stored.IsComposite ? ChecksumAlgorithm.CRC32 : null;
+
+    /// <summary>Why a part has no digest in the stored algorithm: its first bytes passed before the algorithm was
+    /// named, and a SHA was not among the candidates because no SHA digest of this download's parts could be checked.</summary>
+    private string WhyNotHashed(ChecksumAlgorithm algorithm, int part)
+    {
+        string parts = _layout.PartCount.ToString(CultureInfo.InvariantCulture);
+        if (FullObjectCrc.IsSupported(algorithm) || SpeculativeCandidates != PartHasher.CrcCandidates)
+        {
+            return $"part {part}'s first bytes passed before S3 named the {algorithm} checksum, and no single {algorithm} digest could cover what S3 hashed.";
+        }
+
+        return _uploadedPartCount is not { } uploaded
+            ? $"a full-object {algorithm} checksum cannot be combined from this download's {parts} parts (set PartSize to at least the object's size to check it)."
+            : $"a {algorithm} checksum of an object uploaded in {uploaded.ToString(CultureInfo.InvariantCulture)} parts can only be checked over the "
+                + $"uploader's own parts, and this download's {parts} parts are not those (set PartSize to the uploader's part size to check it).";
+    }
 
     private static bool HasAlgorithmsWidth(StoredChecksum stored)
     {

@@ -1,0 +1,100 @@
+using Amazon.S3;
+
+namespace S3TransferManager.IntegrationTests.Interop;
+
+/// <summary>One object written to moto by another client (or by this library), and what downloading it must report:
+/// as written (<see cref="Download"/>), with one byte flipped on the way (<see cref="Flipped"/>), and, when it differs,
+/// fetched whole by one GET (<see cref="WholeObject"/>: moto's GET, unlike its HEAD, says <c>-N</c> and the type, but a
+/// download of one part cannot read a SHA composite over several).</summary>
+public sealed record InteropCase(string Key, Writer Writer, int Length, Expectation Download, Expectation Flipped, Expectation? WholeObject = null)
+{
+    /// <summary>What a download that fetches the whole object in one GET must report.</summary>
+    public Expectation InOneRequest => WholeObject ?? Download;
+}
+
+/// <summary>
+/// The objects of the interop tests and the guarantee each gets from moto 5.2.1 (without its crc32c extra): the table
+/// docs/integrity.md shows. Multipart objects have 2 or 3 parts, just over the writer's threshold, to keep the run short.
+/// </summary>
+public static class InteropCases
+{
+    private const int MiB = 1024 * 1024;
+
+    /// <summary>A flip in an object whose stored value's meaning is inferred matches no reading: not validated.</summary>
+    private static readonly Expectation s_noReading = new Expectation.NotValidated("the stored checksum's type is not stated and no reading of it matched");
+
+    private static readonly Expectation s_mismatch = new Expectation.Mismatch();
+
+    /// <summary>A SHA composite over several parts, fetched in one: its parts' digests cannot be had from one digest.</summary>
+    private static readonly Expectation s_shaInOnePart = new Expectation.NotValidated("checkable only over this download's own parts");
+
+    public static IReadOnlyList<InteropCase> All { get; } =
+    [
+        // boto3 1.43 upload_file: CRC32 by default, composite; moto's HEAD sends it bare, with no type.
+        new("boto3-default", new Writer.Boto3("upload_file"), (9 * MiB) + 5,
+            Composite(ChecksumAlgorithm.CRC32, 8), s_noReading),
+        new("boto3-5mib-parts", new Writer.Boto3("upload_file", PartSizeMiB: 5), (11 * MiB) + 7,
+            Composite(ChecksumAlgorithm.CRC32, 5), s_noReading),
+        // Fetched whole by our first ranged GET, which moto then answers with -N and the type: a certain composite, but
+        // over parts it does not list, so a flip matches no layout rather than proving corruption.
+        new("boto3-5mib-parts-in-one-of-ours", new Writer.Boto3("upload_file", PartSizeMiB: 5), (6 * MiB) + 5,
+            Composite(ChecksumAlgorithm.CRC32, 5), new Expectation.NotValidated("that S3 did not list, and no layout of them matched")),
+        new("boto3-16mib-parts", new Writer.Boto3("upload_file", PartSizeMiB: 16), (17 * MiB) + 3,
+            Composite(ChecksumAlgorithm.CRC32, 16), s_noReading),
+        new("boto3-sha1", new Writer.Boto3("upload_file", Algorithm: "SHA1"), (9 * MiB) + 5,
+            Composite(ChecksumAlgorithm.SHA1, 8), s_noReading, s_shaInOnePart),
+        new("boto3-sha256", new Writer.Boto3("upload_file", Algorithm: "SHA256"), (9 * MiB) + 5,
+            Composite(ChecksumAlgorithm.SHA256, 8), s_noReading, s_shaInOnePart),
+
+        // A SHA composite over parts that are not this download's (5 MiB against 8 MiB) cannot be read at all.
+        new("boto3-sha256-5mib-parts", new Writer.Boto3("upload_file", PartSizeMiB: 5, Algorithm: "SHA256"), (11 * MiB) + 7,
+            new Expectation.NotValidated("set PartSize to the uploader's part size"), new Expectation.NotValidated("set PartSize to the uploader's part size")),
+
+        // The low-level client's FULL_OBJECT upload: moto keeps the type from CreateMultipartUpload and states it.
+        new("boto3-full-object-crc32", new Writer.Boto3("full_object_crc32"), (9 * MiB) + 5,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32, ChecksumType.FULL_OBJECT), s_mismatch),
+
+        new("aws-cli-default", new Writer.AwsCli(), (9 * MiB) + 5,
+            Composite(ChecksumAlgorithm.CRC32, 8), s_noReading),
+
+        // AWSSDK.S3 4.1.0's TransferUtility: CRC32 by default, FULL_OBJECT for multipart (type stated); a
+        // ChecksumAlgorithm makes a composite, which moto computes as CRC32 for CRC32C without its crc32c extra.
+        new("aws-sdk-default-one-part", new Writer.AwsSdk(), MiB,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32, ChecksumType.FULL_OBJECT), s_mismatch),
+        new("aws-sdk-default-multipart", new Writer.AwsSdk(), (17 * MiB) + 1,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32, ChecksumType.FULL_OBJECT), s_mismatch),
+        new("aws-sdk-crc32c-one-part", new Writer.AwsSdk("CRC32C"), MiB,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32C, ChecksumType.FULL_OBJECT), s_mismatch),
+        new("aws-sdk-crc32c-multipart", new Writer.AwsSdk("CRC32C"), (17 * MiB) + 1,
+            new Expectation.NotValidated("is the composite CRC32 over parts of 8 MiB of the bytes received: the server stored a CRC32 under the CRC32C name"),
+            s_noReading,
+            new Expectation.NotValidated("the object has a composite CRC32C checksum over 3 parts that S3 did not list, and no layout of them matched")),
+        new("aws-sdk-sha256-multipart", new Writer.AwsSdk("SHA256"), (17 * MiB) + 1,
+            Composite(ChecksumAlgorithm.SHA256, 8), s_noReading, s_shaInOnePart),
+
+        // This library: FULL_OBJECT CRCs for multipart uploads, stated when the upload starts.
+        new("library-default", new Writer.Library(), (17 * MiB) + 9,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32, ChecksumType.FULL_OBJECT), s_mismatch),
+        new("library-crc32c-multipart", new Writer.Library("CRC32C"), (17 * MiB) + 9,
+            new Expectation.NotValidated("is the full-object CRC32 of the bytes received: the server stored a CRC32 under the CRC32C name"),
+            s_mismatch),
+        new("library-crc32c-one-part", new Writer.Library("CRC32C"), MiB,
+            new Expectation.Certain(ChecksumAlgorithm.CRC32C, ChecksumType.FULL_OBJECT), s_mismatch),
+    ];
+
+    public static TheoryData<string> Keys()
+    {
+        var keys = new TheoryData<string>();
+        foreach (InteropCase item in All)
+        {
+            keys.Add(item.Key);
+        }
+
+        return keys;
+    }
+
+    public static InteropCase Find(string key) => All.Single(item => item.Key == key);
+
+    private static Expectation.Inferred Composite(ChecksumAlgorithm algorithm, int partSizeMiB) =>
+        new(algorithm, ChecksumType.COMPOSITE, (long)partSizeMiB * MiB);
+}
