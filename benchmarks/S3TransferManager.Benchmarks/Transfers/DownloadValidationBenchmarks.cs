@@ -23,7 +23,7 @@ public class DownloadValidationBenchmarks : ITransferScenario, IWritesObjectFile
     [Params(InMemoryS3Profile.Raw, InMemoryS3Profile.S3Like)]
     public InMemoryS3Profile Profile { get; set; }
 
-    [Params("CRC64NVME", "CRC32")]
+    [Params("CRC64NVME", "CRC32", "CRC32C")]
     public string Algorithm { get; set; } = "CRC64NVME";
 
     public long BytesPerOperation { get; } = BenchmarkSettings.ObjectSize;
