@@ -58,8 +58,8 @@ internal sealed record CompositeChecksum(string HeaderName, string Value, IReadO
 
         byte[]? digest = header switch
         {
-            "x-amz-checksum-crc32" => Crc(raw.ToArray(), 0xEDB88320u),
-            "x-amz-checksum-crc32c" => Crc(raw.ToArray(), 0x82F63B78u),
+            "x-amz-checksum-crc32" => Crc(raw.ToArray(), ReflectedCrc32.Crc32),
+            "x-amz-checksum-crc32c" => Crc(raw.ToArray(), ReflectedCrc32.Crc32C),
             "x-amz-checksum-sha1" => SHA1.HashData(raw.ToArray()),
             "x-amz-checksum-sha256" => SHA256.HashData(raw.ToArray()),
             _ => null,
@@ -68,21 +68,10 @@ internal sealed record CompositeChecksum(string HeaderName, string Value, IReadO
             : new CompositeChecksum(header!, Convert.ToBase64String(digest) + "-" + parts.Count.ToString(CultureInfo.InvariantCulture), values);
     }
 
-    /// <summary>A reflected CRC-32 bit by bit: the input is only 4 bytes per part.</summary>
-    private static byte[] Crc(byte[] data, uint polynomial)
+    private static byte[] Crc(byte[] data, ReflectedCrc32 crc)
     {
-        uint crc = uint.MaxValue;
-        foreach (byte b in data)
-        {
-            crc ^= b;
-            for (int bit = 0; bit < 8; bit++)
-            {
-                crc = (crc & 1) != 0 ? (crc >> 1) ^ polynomial : crc >> 1;
-            }
-        }
-
         byte[] result = new byte[sizeof(uint)];
-        BinaryPrimitives.WriteUInt32BigEndian(result, ~crc);
+        BinaryPrimitives.WriteUInt32BigEndian(result, ReflectedCrc32.Finish(crc.Update(ReflectedCrc32.Start, data)));
         return result;
     }
 }

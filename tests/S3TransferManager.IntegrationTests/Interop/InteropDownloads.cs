@@ -1,5 +1,5 @@
 using System.IO.Pipelines;
-using System.Security.Cryptography;
+using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Interop;
 
@@ -37,49 +37,12 @@ internal static class InteropDownloads
 
             await using TransferUtilityOpenStreamResponse open = await utility.OpenStreamWithResponseAsync(
                 new TransferUtilityOpenStreamRequest { BucketName = bucket, Key = key });
-            using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
-            if (surface == "pipe")
-            {
-                await ReadAsync(open.PipeReader, hash);
-            }
-            else
-            {
-                await ReadAsync(open.ResponseStream, hash);
-            }
-
-            return (Convert.ToHexString(hash.GetHashAndReset()), open.ChecksumValidation, null);
+            byte[] read = surface == "pipe" ? await StreamReading.ReadAllAsync(open.PipeReader) : await StreamReading.ReadAllAsync(open.ResponseStream, "65536");
+            return (TestData.Sha256(read), open.ChecksumValidation, null);
         }
         catch (Exception e) when (e is ChecksumMismatchException)
         {
             return (null, null, e);
-        }
-    }
-
-    private static async Task ReadAsync(Stream stream, IncrementalHash hash)
-    {
-        byte[] buffer = new byte[64 * 1024];
-        int read;
-        while ((read = await stream.ReadAsync(buffer)) > 0)
-        {
-            hash.AppendData(buffer, 0, read);
-        }
-    }
-
-    private static async Task ReadAsync(PipeReader reader, IncrementalHash hash)
-    {
-        while (true)
-        {
-            ReadResult result = await reader.ReadAsync();
-            foreach (ReadOnlyMemory<byte> segment in result.Buffer)
-            {
-                hash.AppendData(segment.Span);
-            }
-
-            reader.AdvanceTo(result.Buffer.End);
-            if (result.IsCompleted)
-            {
-                return;
-            }
         }
     }
 }

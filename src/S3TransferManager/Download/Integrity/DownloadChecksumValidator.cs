@@ -101,6 +101,13 @@ internal sealed class DownloadChecksumValidator
                 return;
             }
 
+            if (stored is null)
+            {
+                // Nothing will be checked, even if the HEAD named an algorithm before a later step failed: parts that
+                // start from now on hash nothing.
+                Volatile.Write(ref _algorithms, []);
+            }
+
             NameAlgorithms(stored);
             if (stored is { IsComposite: true, Parts: { } parts } && FullObjectCrc.IsSupported(stored.Algorithm))
             {

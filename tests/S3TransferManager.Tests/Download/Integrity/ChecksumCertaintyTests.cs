@@ -24,13 +24,7 @@ public sealed class ChecksumCertaintyTests
     [MemberData(nameof(CertainValues))]
     public async Task VerifyAsync_CertainMeaningAndAFlippedByte_ThrowsChecksumMismatch(string certainty)
     {
-        (StoredChecksum stored, int? uploadedPartCount) = certainty switch
-        {
-            "one-part object, bare value" => (Bare(FullObject(ChecksumAlgorithm.CRC32, s_object)), (int?)null),
-            "stated FULL_OBJECT" => (FullObject(ChecksumAlgorithm.CRC32, s_object), 3),
-            "-N with listed parts" => (Composite(ChecksumAlgorithm.CRC32, s_object, 5 * MiB), 3),
-            _ => (Composite(ChecksumAlgorithm.CRC32, s_object, 5 * MiB) with { PartCount = 0 }, 3),
-        };
+        (StoredChecksum stored, int? uploadedPartCount) = Certain(certainty, ChecksumAlgorithm.CRC32);
         var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount);
         validator.SetStored(stored, null);
         byte[] received = (byte[])s_object.Clone();
@@ -45,13 +39,7 @@ public sealed class ChecksumCertaintyTests
     [MemberData(nameof(CertainValues))]
     public async Task VerifyAsync_CertainMeaningAndTheRightBytes_ValidatesWithoutInference(string certainty)
     {
-        (StoredChecksum stored, int? uploadedPartCount) = certainty switch
-        {
-            "one-part object, bare value" => (Bare(FullObject(ChecksumAlgorithm.CRC32C, s_object)), (int?)null),
-            "stated FULL_OBJECT" => (FullObject(ChecksumAlgorithm.CRC32C, s_object), 3),
-            "-N with listed parts" => (Composite(ChecksumAlgorithm.CRC32C, s_object, 5 * MiB), 3),
-            _ => (Composite(ChecksumAlgorithm.CRC32C, s_object, 5 * MiB) with { PartCount = 0 }, 3),
-        };
+        (StoredChecksum stored, int? uploadedPartCount) = Certain(certainty, ChecksumAlgorithm.CRC32C);
         var validator = new DownloadChecksumValidator("b", "k", s_layout, uploadedPartCount);
         validator.SetStored(stored, null);
 
@@ -148,6 +136,15 @@ public sealed class ChecksumCertaintyTests
 
         Assert.Equal((composite, stated), (stored.IsComposite, stored.IsTypeStated));
     }
+
+    /// <summary>The object's stored value in one of the ways that make its meaning certain, and the ETag's part count.</summary>
+    private static (StoredChecksum Stored, int? UploadedPartCount) Certain(string certainty, ChecksumAlgorithm algorithm) => certainty switch
+    {
+        "one-part object, bare value" => (Bare(FullObject(algorithm, s_object)), null),
+        "stated FULL_OBJECT" => (FullObject(algorithm, s_object), 3),
+        "-N with listed parts" => (Composite(algorithm, s_object, 5 * MiB), 3),
+        _ => (Composite(algorithm, s_object, 5 * MiB) with { PartCount = 0 }, 3),
+    };
 
     private static void FeedAllParts(DownloadChecksumValidator validator, byte[] received) =>
         StoredChecksums.FeedAllParts(validator, s_layout, received, slice: 65_536);
