@@ -45,6 +45,33 @@ public sealed class CopyCommandTests(MotoServer moto) : IDisposable
     }
 
     [Fact]
+    public async Task Cp_DownloadOfACompositeMotoSendsBare_SaysTheTypeWasInferred()
+    {
+        // The AWS SDK's own TransferUtility with SHA256 stores a composite over its 8 MiB parts; moto's HEAD sends it
+        // without "-3" or a type, and the download's 8 MiB parts line up with the uploader's.
+        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        string source = Path.Combine(_folder, "sdk.bin");
+        await File.WriteAllBytesAsync(source, TestData.Bytes((17 * 1024 * 1024) + 1, seed: 11));
+        using (var s3 = new Amazon.S3.AmazonS3Client(new Amazon.Runtime.BasicAWSCredentials("test", "test"),
+            new Amazon.S3.AmazonS3Config { ServiceURL = bucket.Endpoint, ForcePathStyle = true, AuthenticationRegion = "us-east-1" }))
+        using (var sdk = new Amazon.S3.Transfer.TransferUtility(s3))
+        {
+            await sdk.UploadAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
+            {
+                BucketName = bucket.Name, Key = "sdk.bin", FilePath = source, ChecksumAlgorithm = Amazon.S3.ChecksumAlgorithm.SHA256,
+            });
+        }
+
+        CliRun human = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/sdk.bin", Path.Combine(_folder, "a.bin")));
+        CliRun json = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/sdk.bin", Path.Combine(_folder, "b.bin"), "--json"));
+
+        Assert.Contains("SHA256 COMPOSITE checksum verified (type inferred)", human.StdoutText, StringComparison.Ordinal);
+        using JsonDocument result = JsonDocument.Parse(json.Stdout);
+        Assert.True(result.RootElement.GetProperty("checksumInferred").GetBoolean());
+        Assert.Equal(TestData.Sha256OfFile(source), TestData.Sha256OfFile(Path.Combine(_folder, "a.bin")));
+    }
+
+    [Fact]
     public async Task Cp_StdinUpThenStdoutDown_RoundTripsByteExact()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);
