@@ -14,7 +14,15 @@ internal sealed class GlobalOptions
 
     public Option<bool> PathStyle { get; } = new("--path-style") { Description = "Path-style addressing (http://host/bucket/key); always on for the embedded endpoint", Recursive = true };
 
-    public Option<int> Concurrency { get; } = new("--concurrency") { Description = "Parallel part requests per transfer", DefaultValueFactory = _ => 10, Recursive = true };
+    // No default of its own: a value the library is given becomes a hard cap on its requests in flight, so only a value
+    // the user chose is passed on; otherwise the library's own default applies.
+    public Option<int?> Concurrency { get; } = new("--concurrency")
+    {
+        Description = "Most part requests in flight at once, a hard cap (default: automatic, the library's own default)",
+        HelpName = "N",
+        CustomParser = ParseConcurrency,
+        Recursive = true,
+    };
 
     public Option<long?> PartSize { get; } = new("--part-size") { Description = "Part size, e.g. 8MiB (default 8 MiB)", CustomParser = ParseSize, Recursive = true };
 
@@ -28,18 +36,12 @@ internal sealed class GlobalOptions
 
     public CliSettings Read(ParseResult result)
     {
-        int concurrency = result.GetValue(Concurrency);
-        if (concurrency < 1)
-        {
-            throw new UsageException("--concurrency must be at least 1.");
-        }
-
         return new CliSettings(
             result.GetValue(Endpoint),
             result.GetValue(Region),
             result.GetValue(Profile),
             result.GetValue(PathStyle),
-            concurrency,
+            result.GetValue(Concurrency),
             result.GetValue(PartSize),
             result.GetValue(Checksum),
             result.GetValue(Quiet),
@@ -51,6 +53,18 @@ internal sealed class GlobalOptions
         var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm", Recursive = true };
         option.AcceptOnlyFromAmong("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
         return option;
+    }
+
+    private static int? ParseConcurrency(ArgumentResult result)
+    {
+        string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
+        if (int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int value) && value >= 1)
+        {
+            return value;
+        }
+
+        result.AddError($"--concurrency must be a whole number of at least 1, not '{text}'.");
+        return null;
     }
 
     private static long? ParseSize(ArgumentResult result)
