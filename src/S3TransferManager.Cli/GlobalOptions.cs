@@ -1,11 +1,16 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using System.Globalization;
 
 namespace S3TransferManager.Cli;
 
 /// <summary>The options every command accepts (declared once on the root, recursive).</summary>
 internal sealed class GlobalOptions
 {
+    /// <summary>S3's smallest part (except the last) and its largest: what --part-size may be.</summary>
+    private const long MinPartSize = 5L << 20;
+    private const long MaxPartSize = 5L << 30;
+
     public Option<string?> Endpoint { get; } = new("--endpoint") { Description = "S3 endpoint URL (e.g. http://127.0.0.1:9000); default: AWS", Recursive = true };
 
     public Option<string?> Region { get; } = new("--region") { Description = "AWS region (default: the SDK's configuration, or us-east-1 with --endpoint)", Recursive = true };
@@ -24,7 +29,13 @@ internal sealed class GlobalOptions
         Recursive = true,
     };
 
-    public Option<long?> PartSize { get; } = new("--part-size") { Description = "Part size, e.g. 8MiB (default 8 MiB)", CustomParser = ParseSize, Recursive = true };
+    public Option<long?> PartSize { get; } = new("--part-size")
+    {
+        Description = "Part size, 5MiB to 5GiB, e.g. 16MiB (default 8 MiB)",
+        HelpName = "SIZE",
+        CustomParser = ParsePartSize,
+        Recursive = true,
+    };
 
     public Option<string?> Checksum { get; } = CreateChecksum();
 
@@ -32,21 +43,20 @@ internal sealed class GlobalOptions
 
     public Option<bool> Json { get; } = new("--json") { Description = "One JSON result at the end (on stdout; on stderr when stdout carries object data)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, Quiet, Json];
+    public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public CliSettings Read(ParseResult result)
-    {
-        return new CliSettings(
-            result.GetValue(Endpoint),
-            result.GetValue(Region),
-            result.GetValue(Profile),
-            result.GetValue(PathStyle),
-            result.GetValue(Concurrency),
-            result.GetValue(PartSize),
-            result.GetValue(Checksum),
-            result.GetValue(Quiet),
-            result.GetValue(Json));
-    }
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, Quiet, Json, Debug];
+
+    public CliSettings Read(ParseResult result) => new(
+        result.GetValue(Endpoint),
+        result.GetValue(Region),
+        result.GetValue(Profile),
+        result.GetValue(PathStyle),
+        result.GetValue(Concurrency),
+        result.GetValue(PartSize),
+        result.GetValue(Checksum),
+        result.GetValue(Quiet),
+        result.GetValue(Json));
 
     private static Option<string?> CreateChecksum()
     {
@@ -58,7 +68,7 @@ internal sealed class GlobalOptions
     private static int? ParseConcurrency(ArgumentResult result)
     {
         string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
-        if (int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int value) && value >= 1)
+        if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int value) && value >= 1)
         {
             return value;
         }
@@ -67,15 +77,22 @@ internal sealed class GlobalOptions
         return null;
     }
 
-    private static long? ParseSize(ArgumentResult result)
+    private static long? ParsePartSize(ArgumentResult result)
     {
         string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
-        if (Units.TryParseSize(text, out long bytes) && bytes > 0)
+        if (!Units.TryParseSize(text, out long bytes))
         {
-            return bytes;
+            result.AddError($"--part-size must be a size from 5MiB to 5GiB (e.g. 8MiB, 16MB, 5242880), not '{text}'.");
+            return null;
         }
 
-        result.AddError($"'{text}' is not a size (e.g. 8MiB, 16MB, 5242880).");
-        return null;
+        if (bytes is < MinPartSize or > MaxPartSize)
+        {
+            result.AddError(string.Create(CultureInfo.InvariantCulture,
+                $"--part-size must be from 5MiB to 5GiB, the part sizes S3 accepts; '{text}' is {bytes:N0} bytes."));
+            return null;
+        }
+
+        return bytes;
     }
 }

@@ -9,11 +9,6 @@ internal static class CopyDirectory
     public static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
         string folder, S3Location target, CancellationToken token)
     {
-        if (!Directory.Exists(folder))
-        {
-            throw new DirectoryNotFoundException($"No such folder: {folder}");
-        }
-
         var request = new TransferUtilityUploadDirectoryRequest
         {
             BucketName = target.Bucket,

@@ -30,7 +30,7 @@ internal static class DemoCommand
                     return bytes;
                 }
 
-                r.AddError($"'{text}' is not a size (e.g. 8MiB, 1GiB).");
+                r.AddError($"--size must be a size such as 256MiB or 1GiB, not '{text}'.");
                 return 0;
             },
         };
