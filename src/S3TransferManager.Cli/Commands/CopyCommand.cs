@@ -65,20 +65,20 @@ internal static class CopyCommand
         }
 
         TransferUtilityUploadRequest request = TransferRequests.Upload(settings, target.Bucket, target.Key);
-        if (fromStdin)
-        {
-            // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
-            request.InputStream = console.Input;
-        }
-        else
-        {
-            request.FilePath = source;
-        }
-
         long total = fromStdin ? -1 : new FileInfo(source).Length;
-        TransferUtilityUploadResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", total, report =>
+        TransferUtilityUploadResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Upload, $"upload {target}", total, progress =>
         {
-            request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+            if (fromStdin)
+            {
+                // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
+                request.InputStream = new EndObservingStream(console.Input, progress.SourceEnded);
+            }
+            else
+            {
+                request.FilePath = source;
+            }
+
+            request.UploadProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
             return utility.UploadWithResponseAsync(request, token);
         });
         return new JsonObject
@@ -116,9 +116,9 @@ internal static class CopyCommand
             }
 
             TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
-            response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"download {source}", -1, progress =>
             {
-                request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
                 return utility.DownloadWithResponseAsync(request, token);
             });
             bytes = response.ContentLength;

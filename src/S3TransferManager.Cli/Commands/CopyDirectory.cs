@@ -25,12 +25,12 @@ internal static class CopyDirectory
 
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
         long bytes = 0;
-        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", -1, report =>
+        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"upload {target}", -1, progress =>
         {
             request.UploadDirectoryProgressEvent += (_, e) =>
             {
                 Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                report(e.TransferredBytes, e.TotalBytes);
+                progress.Report(e.TransferredBytes, e.TotalBytes);
             };
             return utility.UploadDirectoryWithResponseAsync(request, token);
         });
@@ -49,12 +49,12 @@ internal static class CopyDirectory
             DownloadFilesConcurrently = true,
         };
         long bytes = 0;
-        TransferUtilityDownloadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+        TransferUtilityDownloadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"download {source}", -1, progress =>
         {
             request.DownloadedDirectoryProgressEvent += (_, e) =>
             {
                 Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                report(e.TransferredBytes, e.TotalBytes);
+                progress.Report(e.TransferredBytes, e.TotalBytes);
             };
             return utility.DownloadDirectoryWithResponseAsync(request, token);
         });

@@ -58,19 +58,19 @@ internal static class DemoCommand
             await s3.PutBucketAsync(new PutBucketRequest { BucketName = bucket }, token);
 
             var steps = new JsonArray();
-            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => ProgressDisplay.RunAsync(console, settings, "generate", size,
-                report => DemoFile.WriteAsync(original, size, report, token)));
-            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, "upload  ", size, report =>
+            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "generate", size,
+                progress => DemoFile.WriteAsync(original, size, progress.Report, token)));
+            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Upload, "upload  ", size, progress =>
             {
                 TransferUtilityUploadRequest request = TransferRequests.Upload(settings, bucket, key);
                 request.FilePath = original;
-                request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                request.UploadProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
                 return utility.UploadWithResponseAsync(request, token);
             }));
-            await TimeAsync(settings, console, steps, "download", size, () => ProgressDisplay.RunAsync(console, settings, "download", size, report =>
+            await TimeAsync(settings, console, steps, "download", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "download", size, progress =>
             {
                 TransferUtilityDownloadRequest request = TransferRequests.Download(settings, bucket, key, downloaded);
-                request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
                 return utility.DownloadWithResponseAsync(request, token);
             }));
             Check(expected, await DemoFile.HashFileAsync(downloaded, token), "downloaded file");
@@ -80,8 +80,8 @@ internal static class DemoCommand
                 await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(TransferRequests.OpenStream(settings, bucket, key), token);
                 using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
                 await using var hashing = new HashingStream(sha);
-                await ProgressDisplay.RunAsync(console, settings, "stream  ", size,
-                    report => StreamToOutput.CopyAsync(response.ResponseStream, hashing, report, size, token));
+                await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "stream  ", size,
+                    progress => StreamToOutput.CopyAsync(response.ResponseStream, hashing, progress.Report, size, token));
                 return sha.GetHashAndReset();
             });
             Check(expected, streamed, "streamed object");
