@@ -116,11 +116,21 @@ internal static class CopyCommand
             }
 
             TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
-            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"download {source}", -1, progress =>
+            CreatedFolders folders = CreatedFolders.Before(Path.GetDirectoryName(Path.GetFullPath(destination))!);
+            try
             {
-                request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
-                return utility.DownloadWithResponseAsync(request, token);
-            });
+                response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"download {source}", -1, progress =>
+                {
+                    request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
+                    return utility.DownloadWithResponseAsync(request, token);
+                });
+            }
+            catch
+            {
+                folders.RemoveEmpty();
+                throw;
+            }
+
             bytes = response.ContentLength;
         }
 

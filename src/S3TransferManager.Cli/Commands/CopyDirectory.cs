@@ -49,15 +49,27 @@ internal static class CopyDirectory
             DownloadFilesConcurrently = true,
         };
         long bytes = 0;
-        TransferUtilityDownloadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"download {source}", -1, progress =>
+        CreatedFolders folders = CreatedFolders.Before(folder);
+        TransferUtilityDownloadDirectoryResponse response;
+        try
         {
-            request.DownloadedDirectoryProgressEvent += (_, e) =>
+            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"download {source}", -1, progress =>
             {
-                Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                progress.Report(e.TransferredBytes, e.TotalBytes);
-            };
-            return utility.DownloadDirectoryWithResponseAsync(request, token);
-        });
+                request.DownloadedDirectoryProgressEvent += (_, e) =>
+                {
+                    Interlocked.Exchange(ref bytes, e.TransferredBytes);
+                    progress.Report(e.TransferredBytes, e.TotalBytes);
+                };
+                return utility.DownloadDirectoryWithResponseAsync(request, token);
+            });
+        }
+        catch
+        {
+            // Ctrl+C or a failure: the objects that completed stay, the folders made for the others go.
+            folders.RemoveEmpty();
+            throw;
+        }
+
         return Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
             response.ObjectsDownloaded, response.ObjectsFailed, response.Errors);
     }
