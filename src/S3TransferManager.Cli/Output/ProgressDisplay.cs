@@ -11,7 +11,7 @@ internal static class ProgressDisplay
     public static async Task<T> RunAsync<T>(CliConsole console, CliSettings settings, ProgressKind kind, string label, long total,
         Func<TransferProgress, Task<T>> work)
     {
-        var progress = new TransferProgress(kind, total, console.Time);
+        var progress = new TransferProgress(kind, total, console.Time, settings.TransferConfig().MinSizeBeforePartUpload);
         if (settings.Quiet)
         {
             return await work(progress);

@@ -3,8 +3,8 @@ namespace S3TransferManager.Cli.Output;
 /// <summary>
 /// One transfer's progress as the displays show it. Fed by the library's progress events (raised one at a time) and by
 /// the CLI's own observations (the end of stdin), read by a renderer on another thread. It claims no more than it
-/// knows: a share only for a final total (<see cref="ProgressKind"/>), and completing only once an upload's every byte
-/// is sent.
+/// knows: a share only for a final total (<see cref="ProgressKind"/>), and completing only once every byte of a
+/// multipart upload is sent.
 /// </summary>
 internal sealed class TransferProgress
 {
@@ -18,6 +18,10 @@ internal sealed class TransferProgress
 
     // Whether the total given at the start is the upload's length (a file), so a share is true from the start.
     private readonly bool _uploadLengthKnown;
+
+    // The smallest upload the library sends in parts: a smaller one is one PutObject, whose bytes the library counts
+    // only once S3 has answered, so it never waits after its last byte.
+    private readonly long _multipartFrom;
     private readonly Lock _gate = new();
 
     // Reports of the last SpeedWindow, as (timestamp, bytes done), oldest first. Guarded by _gate.
@@ -34,9 +38,14 @@ internal sealed class TransferProgress
     private ProgressPhase _phase;
     private long _endedAt;
 
-    public TransferProgress(ProgressKind kind, long total, TimeProvider time)
+    /// <param name="kind">What the transfer is shown as.</param>
+    /// <param name="total">The length when known at the start, else -1.</param>
+    /// <param name="time">The clock.</param>
+    /// <param name="multipartFrom">For an upload, the size from which the library uploads in parts (and so completes).</param>
+    public TransferProgress(ProgressKind kind, long total, TimeProvider time, long multipartFrom = 0)
     {
         _kind = kind;
+        _multipartFrom = multipartFrom;
         _time = time;
         _total = total;
         _uploadLengthKnown = kind == ProgressKind.Upload && total >= 0;
@@ -134,7 +143,7 @@ internal sealed class TransferProgress
 
     private bool UpdatePhaseLocked()
     {
-        ProgressPhase phase = _kind == ProgressKind.Upload && _total >= 0 && _done >= _total
+        ProgressPhase phase = _kind == ProgressKind.Upload && _total >= 0 && _done >= _total && _total >= _multipartFrom
             ? ProgressPhase.Completing
             : ProgressPhase.Sending;
         if (_phase == ProgressPhase.Done || phase == _phase)

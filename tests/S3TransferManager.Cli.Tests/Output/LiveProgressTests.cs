@@ -7,6 +7,7 @@ namespace S3TransferManager.Cli.Tests.Output;
 /// <summary>
 /// The live display as Spectre.Console draws it on a terminal that takes ANSI sequences (the frames recorded with their
 /// escape codes). A phase change is drawn at once, so each state is checked right after the report that starts it.
+/// The uploads are of 20 and 40 MiB, above the 16 MiB from which the library uploads in parts, so they complete.
 /// </summary>
 public sealed class LiveProgressTests
 {

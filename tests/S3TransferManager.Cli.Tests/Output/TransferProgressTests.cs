@@ -68,6 +68,17 @@ public sealed class TransferProgressTests
     }
 
     [Fact]
+    public void Report_AllOfASinglePutReported_IsNotCompleting()
+    {
+        // The library counts a PutObject's bytes once S3 has answered it: nothing is left to wait for.
+        var progress = new TransferProgress(ProgressKind.Upload, 3 * MiB, _time, multipartFrom: 16 * MiB);
+
+        progress.Report(3 * MiB, 3 * MiB);
+
+        Assert.Equal(ProgressPhase.Sending, progress.Snapshot().Phase);
+    }
+
+    [Fact]
     public void Report_DownloadAtItsTotal_IsNeverCompleting()
     {
         var progress = new TransferProgress(ProgressKind.Download, -1, _time);
