@@ -1,4 +1,3 @@
-using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -107,6 +106,5 @@ public sealed class LeftoverTests(MotoServer moto) : IDisposable
         await s3.PutObjectAsync(new PutObjectRequest { BucketName = bucket, Key = key, InputStream = body, ContentType = "application/octet-stream" });
     }
 
-    private AmazonS3Client Client() => new(new BasicAWSCredentials("test", "test"),
-        new AmazonS3Config { ServiceURL = moto.ServiceUrl.ToString(), ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+    private AmazonS3Client Client() => MotoBucket.Client(moto.ServiceUrl.ToString());
 }

@@ -1,4 +1,3 @@
-using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -66,8 +65,7 @@ public sealed class UploadProgressTests(MotoServer moto) : IDisposable
 
         Assert.Contains("17.0 MiB sent, completing", whileHeld, StringComparison.Ordinal);
         Assert.Equal(130, run.ExitCode);
-        using var s3 = new AmazonS3Client(new BasicAWSCredentials("test", "test"),
-            new AmazonS3Config { ServiceURL = bucket.Endpoint, ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+        using AmazonS3Client s3 = MotoBucket.Client(bucket.Endpoint);
         Assert.Empty((await s3.ListMultipartUploadsAsync(bucket.Name)).MultipartUploads ?? []);
     }
 
