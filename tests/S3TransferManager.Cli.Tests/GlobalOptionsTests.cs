@@ -25,15 +25,6 @@ public sealed class GlobalOptionsTests
         Assert.Equal((4, 4), (settings.Concurrency, settings.TransferConfig().ConcurrentServiceRequests));
     }
 
-    [Fact]
-    public async Task Help_Concurrency_ShowsItAsAutomatic()
-    {
-        CliRun run = await CliRun.RunAsync("cp", "--help");
-
-        string line = run.StdoutText.Split('\n').Single(l => l.Contains("--concurrency", StringComparison.Ordinal));
-        Assert.Contains("default: automatic", line, StringComparison.Ordinal);
-    }
-
     private static RootCommand Root(GlobalOptions options)
     {
         var root = new RootCommand();
