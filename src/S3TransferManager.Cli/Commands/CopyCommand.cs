@@ -51,7 +51,7 @@ internal static class CopyCommand
                 : $", checksum not verified: {json["checksumNotValidatedReason"]}";
         }
 
-        ResultWriter.Write(console, settings, stdoutCarriesData: destination == "-", summary, json);
+        ResultWriter.Write(console, settings, stdoutCarriesData: destination == CopyArguments.Stdio, summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
     }
 
@@ -104,7 +104,7 @@ internal static class CopyCommand
     {
         TransferUtilityGetObjectResponseBase response;
         long bytes;
-        if (destination == "-")
+        if (destination == CopyArguments.Stdio)
         {
             (response, bytes) = await StreamToOutput.CopyAsync(settings, console, utility, source, $"stream {source}", token);
         }
