@@ -1,5 +1,4 @@
 using System.CommandLine;
-using Amazon.Runtime;
 using S3TransferManager.Cli.Commands;
 
 namespace S3TransferManager.Cli;
@@ -7,9 +6,8 @@ namespace S3TransferManager.Cli;
 /// <summary>Parses the arguments, runs the command, and maps the outcome to an exit code (see <see cref="ExitCodes"/>).</summary>
 internal static class CliApp
 {
-    public static RootCommand Build(CliConsole console)
+    public static RootCommand Build(CliConsole console, GlobalOptions options)
     {
-        var options = new GlobalOptions();
         var root = new RootCommand("s3tm: copy, stream, list and remove S3 objects with S3TransferManager");
         foreach (Option option in options.All)
         {
@@ -33,15 +31,12 @@ internal static class CliApp
     /// <param name="cancellationToken">Cancels the command (tests).</param>
     public static async Task<int> RunAsync(string[] args, CliConsole console, bool handleCtrlC, CancellationToken cancellationToken = default)
     {
-        ParseResult parsed = Build(console).Parse(args);
+        var options = new GlobalOptions();
+        ParseResult parsed = Build(console, options).Parse(args);
         if (parsed.Errors.Count > 0)
         {
-            foreach (System.CommandLine.Parsing.ParseError error in parsed.Errors)
-            {
-                await console.Error.WriteLineAsync($"s3tm: {error.Message}");
-            }
-
-            await console.Error.WriteLineAsync("Run 's3tm --help' for usage.");
+            // One line, whatever went wrong: the first problem is the one to fix, and the hint says where to look.
+            await console.Error.WriteLineAsync(ParseErrorLine(parsed));
             return ExitCodes.Usage;
         }
 
@@ -57,29 +52,40 @@ internal static class CliApp
         {
             return await parsed.InvokeAsync(invocation, cancellationToken);
         }
-        catch (UsageException e)
-        {
-            await console.Error.WriteLineAsync($"s3tm: {e.Message}");
-            return ExitCodes.Usage;
-        }
-        catch (OperationCanceledException)
-        {
-            await console.Error.WriteLineAsync("s3tm: cancelled");
-            return ExitCodes.Cancelled;
-        }
         catch (Exception e)
         {
-            // Any failure of the transfer itself (S3 errors, I/O, the library's own exceptions) is exit code 1 with
-            // one line, not a stack trace: scripts read the code, people read the line.
-            await console.Error.WriteLineAsync($"s3tm: error: {Describe(e)}");
-            return ExitCodes.Failed;
+            // Scripts read the code, people read the line; --debug adds everything behind it.
+            (int code, string line) = ErrorReport.Describe(e);
+            await console.Error.WriteLineAsync(line);
+            if (parsed.GetValue(options.Debug))
+            {
+                await console.Error.WriteLineAsync(e.ToString());
+            }
+
+            return code;
         }
     }
 
-    private static string Describe(Exception e) => e switch
+    /// <summary>
+    /// The first problem, with a hint to the right help. A word the parser did not recognise comes first: for
+    /// <c>s3tm frobnicate</c>, "Unrecognized command or argument 'frobnicate'" says more than "Required command was not
+    /// provided", which the parser lists before it.
+    /// </summary>
+    private static string ParseErrorLine(ParseResult parsed)
     {
-        AmazonServiceException s when s.StatusCode == System.Net.HttpStatusCode.NotFound => $"not found ({s.ErrorCode ?? "404"}): {s.Message}",
-        AmazonServiceException s => $"{s.ErrorCode ?? s.StatusCode.ToString()}: {s.Message}",
-        _ => e.Message,
-    };
+        System.CommandLine.Parsing.ParseError first = parsed.Errors
+            .OrderBy(e => parsed.UnmatchedTokens.Any(token => e.Message.Contains($"'{token}'", StringComparison.Ordinal)) ? 0 : 1)
+            .First();
+        string message = ErrorReport.OneLine(first.Message);
+        if (!message.EndsWith('.'))
+        {
+            message += ".";
+        }
+
+        return $"s3tm: {message} Run 's3tm {HelpPath(parsed)}--help' for usage.";
+    }
+
+    /// <summary>"cp " for an error in cp's arguments, so the hint points at that command's help.</summary>
+    private static string HelpPath(ParseResult parsed) =>
+        parsed.CommandResult.Command is RootCommand ? string.Empty : parsed.CommandResult.Command.Name + " ";
 }

@@ -1,3 +1,5 @@
+using Spectre.Console;
+
 namespace S3TransferManager.Cli;
 
 /// <summary>
@@ -7,12 +9,21 @@ namespace S3TransferManager.Cli;
 /// </summary>
 internal sealed class CliConsole
 {
-    public CliConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal)
+    /// <param name="input">Stdin.</param>
+    /// <param name="output">Stdout.</param>
+    /// <param name="error">Stderr.</param>
+    /// <param name="errorIsTerminal">Whether live progress bars can be drawn on <paramref name="error"/>.</param>
+    /// <param name="errorAnsi">Whether the terminal takes ANSI sequences; detected from the environment by default
+    /// (tests that capture the live display say yes).</param>
+    /// <param name="time">The clock of the progress displays (tests give a fake one).</param>
+    public CliConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal, AnsiSupport errorAnsi = AnsiSupport.Detect, TimeProvider? time = null)
     {
         Input = input;
         Out = output;
         Error = error;
         ErrorIsTerminal = errorIsTerminal;
+        ErrorAnsi = errorAnsi;
+        Time = time ?? TimeProvider.System;
         Text = new StreamWriter(output, new System.Text.UTF8Encoding(false), 4096, leaveOpen: true) { AutoFlush = true };
     }
 
@@ -27,6 +38,10 @@ internal sealed class CliConsole
 
     /// <summary>Whether live progress bars can be drawn on <see cref="Error"/>.</summary>
     public bool ErrorIsTerminal { get; }
+
+    public AnsiSupport ErrorAnsi { get; }
+
+    public TimeProvider Time { get; }
 
     public static CliConsole FromProcess() => new(
         Console.OpenStandardInput(),

@@ -6,11 +6,22 @@ internal sealed record CliSettings(
     string? Region,
     string? Profile,
     bool PathStyle,
-    int Concurrency,
+    int? Concurrency,
     long? PartSize,
     string? Checksum,
     bool Quiet,
     bool Json)
 {
-    public TransferUtilityConfig TransferConfig() => new() { ConcurrentServiceRequests = Concurrency };
+    /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
+    /// cap (no early requests between parts), so without --concurrency it is left at the library's default.</summary>
+    public TransferUtilityConfig TransferConfig()
+    {
+        var config = new TransferUtilityConfig();
+        if (Concurrency is { } concurrency)
+        {
+            config.ConcurrentServiceRequests = concurrency;
+        }
+
+        return config;
+    }
 }

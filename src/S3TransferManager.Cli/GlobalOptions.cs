@@ -1,11 +1,16 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using System.Globalization;
 
 namespace S3TransferManager.Cli;
 
 /// <summary>The options every command accepts (declared once on the root, recursive).</summary>
 internal sealed class GlobalOptions
 {
+    /// <summary>S3's smallest part (except the last) and its largest: what --part-size may be.</summary>
+    private const long MinPartSize = 5L << 20;
+    private const long MaxPartSize = 5L << 30;
+
     public Option<string?> Endpoint { get; } = new("--endpoint") { Description = "S3 endpoint URL (e.g. http://127.0.0.1:9000); default: AWS", Recursive = true };
 
     public Option<string?> Region { get; } = new("--region") { Description = "AWS region (default: the SDK's configuration, or us-east-1 with --endpoint)", Recursive = true };
@@ -14,9 +19,23 @@ internal sealed class GlobalOptions
 
     public Option<bool> PathStyle { get; } = new("--path-style") { Description = "Path-style addressing (http://host/bucket/key); always on for the embedded endpoint", Recursive = true };
 
-    public Option<int> Concurrency { get; } = new("--concurrency") { Description = "Parallel part requests per transfer", DefaultValueFactory = _ => 10, Recursive = true };
+    // No default of its own: a value the library is given becomes a hard cap on its requests in flight, so only a value
+    // the user chose is passed on; otherwise the library's own default applies.
+    public Option<int?> Concurrency { get; } = new("--concurrency")
+    {
+        Description = "Most part requests in flight at once, a hard cap (default: automatic, the library's own default)",
+        HelpName = "N",
+        CustomParser = ParseConcurrency,
+        Recursive = true,
+    };
 
-    public Option<long?> PartSize { get; } = new("--part-size") { Description = "Part size, e.g. 8MiB (default 8 MiB)", CustomParser = ParseSize, Recursive = true };
+    public Option<long?> PartSize { get; } = new("--part-size")
+    {
+        Description = "Part size, 5MiB to 5GiB, e.g. 16MiB (default 8 MiB)",
+        HelpName = "SIZE",
+        CustomParser = ParsePartSize,
+        Recursive = true,
+    };
 
     public Option<string?> Checksum { get; } = CreateChecksum();
 
@@ -24,27 +43,20 @@ internal sealed class GlobalOptions
 
     public Option<bool> Json { get; } = new("--json") { Description = "One JSON result at the end (on stdout; on stderr when stdout carries object data)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, Quiet, Json];
+    public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public CliSettings Read(ParseResult result)
-    {
-        int concurrency = result.GetValue(Concurrency);
-        if (concurrency < 1)
-        {
-            throw new UsageException("--concurrency must be at least 1.");
-        }
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, Quiet, Json, Debug];
 
-        return new CliSettings(
-            result.GetValue(Endpoint),
-            result.GetValue(Region),
-            result.GetValue(Profile),
-            result.GetValue(PathStyle),
-            concurrency,
-            result.GetValue(PartSize),
-            result.GetValue(Checksum),
-            result.GetValue(Quiet),
-            result.GetValue(Json));
-    }
+    public CliSettings Read(ParseResult result) => new(
+        result.GetValue(Endpoint),
+        result.GetValue(Region),
+        result.GetValue(Profile),
+        result.GetValue(PathStyle),
+        result.GetValue(Concurrency),
+        result.GetValue(PartSize),
+        result.GetValue(Checksum),
+        result.GetValue(Quiet),
+        result.GetValue(Json));
 
     private static Option<string?> CreateChecksum()
     {
@@ -53,15 +65,34 @@ internal sealed class GlobalOptions
         return option;
     }
 
-    private static long? ParseSize(ArgumentResult result)
+    private static int? ParseConcurrency(ArgumentResult result)
     {
         string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
-        if (Units.TryParseSize(text, out long bytes) && bytes > 0)
+        if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int value) && value >= 1)
         {
-            return bytes;
+            return value;
         }
 
-        result.AddError($"'{text}' is not a size (e.g. 8MiB, 16MB, 5242880).");
+        result.AddError($"--concurrency must be a whole number of at least 1, not '{text}'.");
         return null;
+    }
+
+    private static long? ParsePartSize(ArgumentResult result)
+    {
+        string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
+        if (!Units.TryParseSize(text, out long bytes))
+        {
+            result.AddError($"--part-size must be a size from 5MiB to 5GiB (e.g. 8MiB, 16MB, 5242880), not '{text}'.");
+            return null;
+        }
+
+        if (bytes is < MinPartSize or > MaxPartSize)
+        {
+            result.AddError(string.Create(CultureInfo.InvariantCulture,
+                $"--part-size must be from 5MiB to 5GiB, the part sizes S3 accepts; '{text}' is {bytes:N0} bytes."));
+            return null;
+        }
+
+        return bytes;
     }
 }

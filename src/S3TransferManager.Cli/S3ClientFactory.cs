@@ -52,15 +52,42 @@ internal static class S3ClientFactory
                 : throw new UsageException($"--profile '{profile}' is not in the AWS credentials or config files.");
         }
 
+        if (IsLoopback(settings.Endpoint))
+        {
+            return LocalServerCredentials();
+        }
+
         try
         {
             return DefaultAWSCredentialsIdentityResolver.GetCredentials(config);
         }
-        catch (AmazonClientException) when (IsLoopback(settings.Endpoint))
+        catch (AmazonClientException e)
         {
-            // Nothing configured, but the endpoint is on this machine (moto, `s3tm serve`): those accept any key.
-            return LocalCredentials;
+            // The SDK's message lists every source it tried, one per line (several of them irrelevant to most users):
+            // the one line says what to do, and --debug shows the list.
+            throw new UsageException(
+                "no AWS credentials found: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE or --profile NAME for a profile in ~/.aws (--debug shows every source tried).",
+                e);
         }
+    }
+
+    /// <summary>
+    /// Keys for a server on this machine: the environment's or the profile's when the user has them (a local server
+    /// may check them), placeholder keys otherwise (moto and <c>s3tm serve</c> accept any). Not the SDK's whole chain:
+    /// its last resort asks the EC2 instance metadata service, a network call that cannot help a local endpoint.
+    /// </summary>
+    private static AWSCredentials LocalServerCredentials()
+    {
+        string? key = Environment.GetEnvironmentVariable("AWS_ACCESS_KEY_ID");
+        string? secret = Environment.GetEnvironmentVariable("AWS_SECRET_ACCESS_KEY");
+        if (!string.IsNullOrEmpty(key) && !string.IsNullOrEmpty(secret))
+        {
+            string? session = Environment.GetEnvironmentVariable("AWS_SESSION_TOKEN");
+            return string.IsNullOrEmpty(session) ? new BasicAWSCredentials(key, secret) : new SessionAWSCredentials(key, secret, session);
+        }
+
+        string profile = Environment.GetEnvironmentVariable("AWS_PROFILE") is { Length: > 0 } named ? named : "default";
+        return new CredentialProfileStoreChain().TryGetAWSCredentials(profile, out AWSCredentials credentials) ? credentials : LocalCredentials;
     }
 
     private static bool IsLoopback(string? endpoint) =>

@@ -26,11 +26,14 @@ internal sealed record S3Location(string Bucket, string Key)
         return new S3Location(bucket, key);
     }
 
-    public S3Location RequireKey()
+    /// <param name="hint">What else the user may have meant, added to the message.</param>
+    public S3Location RequireKey(string? hint = null)
     {
         if (Key.Length == 0 || Key.EndsWith('/'))
         {
-            throw new UsageException($"'{this}' names no object; give s3://bucket/key.");
+            throw new UsageException(hint is null
+                ? $"'{this}' names no object; give s3://bucket/key."
+                : $"'{this}' names no object; give s3://bucket/key, or {hint}.");
         }
 
         return this;

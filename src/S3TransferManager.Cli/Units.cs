@@ -63,6 +63,20 @@ internal static class Units
         return parsed is not null;
     }
 
+    /// <summary>The largest of days, hours, minutes and seconds that gives a whole number: 7d, 36h, 90m, 45s.</summary>
+    public static string FormatAge(TimeSpan age)
+    {
+        foreach ((char unit, TimeSpan size) in (ReadOnlySpan<(char, TimeSpan)>)[('d', TimeSpan.FromDays(1)), ('h', TimeSpan.FromHours(1)), ('m', TimeSpan.FromMinutes(1))])
+        {
+            if (age >= size && age.Ticks % size.Ticks == 0)
+            {
+                return string.Create(CultureInfo.InvariantCulture, $"{age.Ticks / size.Ticks}{unit}");
+            }
+        }
+
+        return string.Create(CultureInfo.InvariantCulture, $"{age.TotalSeconds:0.###}s");
+    }
+
     public static string FormatBytes(double bytes)
     {
         string[] units = ["B", "KiB", "MiB", "GiB", "TiB"];

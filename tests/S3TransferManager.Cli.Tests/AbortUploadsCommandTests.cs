@@ -1,4 +1,3 @@
-using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -12,8 +11,7 @@ public sealed class AbortUploadsCommandTests(MotoServer moto)
     public async Task AbortUploads_OlderThanZero_LeavesNoOpenUpload()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        using var s3 = new AmazonS3Client(new BasicAWSCredentials("test", "test"),
-            new AmazonS3Config { ServiceURL = bucket.Endpoint, ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+        using AmazonS3Client s3 = MotoBucket.Client(bucket.Endpoint);
         await s3.InitiateMultipartUploadAsync(bucket.Name, "left/behind-1.bin");
         await s3.InitiateMultipartUploadAsync(bucket.Name, "left/behind-2.bin");
 

@@ -1,4 +1,3 @@
-using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -23,8 +22,7 @@ public sealed class CancelUploadTests(MotoServer moto)
         CliRun run = await running;
 
         Assert.Equal(130, run.ExitCode);
-        using var s3 = new AmazonS3Client(new BasicAWSCredentials("test", "test"),
-            new AmazonS3Config { ServiceURL = bucket.Endpoint, ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+        using AmazonS3Client s3 = MotoBucket.Client(bucket.Endpoint);
         ListMultipartUploadsResponse open = await s3.ListMultipartUploadsAsync(bucket.Name);
         Assert.Empty(open.MultipartUploads ?? []);
     }

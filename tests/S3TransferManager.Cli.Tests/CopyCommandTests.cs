@@ -122,16 +122,5 @@ public sealed class CopyCommandTests(MotoServer moto) : IDisposable
         Assert.Equal((1000L, "upload"), (json.RootElement.GetProperty("bytes").GetInt64(), json.RootElement.GetProperty("direction").GetString()));
     }
 
-    [Fact]
-    public async Task Ls_AfterUpload_ListsTheKey()
-    {
-        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        await CliRun.RunAsync(new NonSeekableStream(TestData.Bytes(10)), bucket.Args("cp", "-", $"s3://{bucket.Name}/dir/listed.bin"));
-
-        CliRun run = await CliRun.RunAsync(bucket.Args("ls", $"s3://{bucket.Name}/dir/"));
-
-        Assert.Contains("dir/listed.bin", run.StdoutText, StringComparison.Ordinal);
-    }
-
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 }

@@ -23,11 +23,14 @@ internal sealed class MotoBucket
     public static async Task<MotoBucket> CreateAsync(MotoServer moto)
     {
         string name = "cli-" + Guid.NewGuid().ToString("N")[..12];
-        using var s3 = new AmazonS3Client(new BasicAWSCredentials("test", "test"),
-            new AmazonS3Config { ServiceURL = moto.ServiceUrl.ToString(), ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
+        using AmazonS3Client s3 = Client(moto.ServiceUrl.ToString());
         await s3.PutBucketAsync(new PutBucketRequest { BucketName = name });
         return new MotoBucket(moto, name);
     }
 
     public string[] Args(params string[] command) => [.. command, .. Options];
+
+    /// <summary>A client of the test's own, to set up and check what s3tm did (moto takes any signed request).</summary>
+    public static AmazonS3Client Client(string endpoint) => new(new BasicAWSCredentials("test", "test"),
+        new AmazonS3Config { ServiceURL = endpoint, ForcePathStyle = true, AuthenticationRegion = "us-east-1" });
 }

@@ -15,20 +15,21 @@ internal static class AbortUploadsCommand
     public static Command Create(GlobalOptions options, CliConsole console)
     {
         var target = new Argument<string>("BUCKET") { Description = "s3://bucket[/prefix]" };
-        var olderThan = new Option<TimeSpan>("--older-than")
+        var olderThan = new Option<Age>("--older-than")
         {
-            Description = "Only uploads started longer ago than this (e.g. 7d, 12h, 30m); default 7d",
-            DefaultValueFactory = _ => TimeSpan.FromDays(7),
+            Description = "Only uploads started longer ago than this (e.g. 7d, 12h, 30m, 90s)",
+            HelpName = "AGE",
+            DefaultValueFactory = _ => new Age(TimeSpan.FromDays(7)),
             CustomParser = r =>
             {
                 string text = r.Tokens.Count > 0 ? r.Tokens[0].Value : string.Empty;
                 if (Units.TryParseAge(text, out TimeSpan age))
                 {
-                    return age;
+                    return new Age(age);
                 }
 
-                r.AddError($"'{text}' is not an age (e.g. 7d, 12h, 30m, 90s).");
-                return TimeSpan.Zero;
+                r.AddError($"--older-than must be an age such as 7d, 12h, 30m or 90s, not '{text}'.");
+                return default;
             },
         };
         var command = new Command("abort-uploads", "Abort incomplete multipart uploads older than an age") { target, olderThan };
@@ -36,7 +37,7 @@ internal static class AbortUploadsCommand
         {
             CliSettings settings = options.Read(result);
             S3Location location = S3Location.Parse(result.GetRequiredValue(target));
-            DateTime cutoff = DateTime.UtcNow - result.GetValue(olderThan);
+            DateTime cutoff = DateTime.UtcNow - result.GetValue(olderThan).Value;
             using AmazonS3Client s3 = S3ClientFactory.Create(settings);
             var aborted = new JsonArray();
             var request = new ListMultipartUploadsRequest { BucketName = location.Bucket, Prefix = location.Key };

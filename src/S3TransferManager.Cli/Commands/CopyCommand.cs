@@ -22,26 +22,17 @@ internal static class CopyCommand
 
     private static async Task<int> RunAsync(CliSettings settings, CliConsole console, string source, string destination, bool recursive, CancellationToken token)
     {
-        bool up = S3Location.IsS3(destination);
-        if (up == S3Location.IsS3(source))
-        {
-            throw new UsageException("cp needs exactly one s3:// side: cp FILE s3://bucket/key, or cp s3://bucket/key FILE.");
-        }
-
-        if (recursive && (source == "-" || destination == "-"))
-        {
-            throw new UsageException("--recursive copies folders; '-' (stdin/stdout) is a single object.");
-        }
-
+        CopyArguments copy = CopyArguments.Check(source, destination, recursive);
+        bool up = copy.Up;
         using AmazonS3Client s3 = S3ClientFactory.Create(settings);
         using var utility = new TransferUtility(s3, settings.TransferConfig());
         var clock = Stopwatch.StartNew();
         JsonObject json = (up, recursive) switch
         {
-            (true, false) => await UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
-            (false, false) => await DownloadAsync(settings, console, utility, S3Location.Parse(source).RequireKey(), destination, token),
-            (true, true) => await CopyDirectory.UploadAsync(settings, console, utility, source, S3Location.Parse(destination), token),
-            (false, true) => await CopyDirectory.DownloadAsync(settings, console, utility, S3Location.Parse(source), destination, token),
+            (true, false) => await UploadAsync(settings, console, utility, copy.Local, copy.Remote, token),
+            (false, false) => await DownloadAsync(settings, console, utility, copy.Remote, copy.Local, token),
+            (true, true) => await CopyDirectory.UploadAsync(settings, console, utility, copy.Local, copy.Remote, token),
+            (false, true) => await CopyDirectory.DownloadAsync(settings, console, utility, copy.Remote, copy.Local, token),
         };
         clock.Stop();
         long bytes = (long)json["bytes"]!;
@@ -60,41 +51,34 @@ internal static class CopyCommand
                 : $", checksum not verified: {json["checksumNotValidatedReason"]}";
         }
 
-        ResultWriter.Write(console, settings, stdoutCarriesData: destination == "-", summary, json);
+        ResultWriter.Write(console, settings, stdoutCarriesData: destination == CopyArguments.Stdio, summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
     }
 
     private static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
         string source, S3Location target, CancellationToken token)
     {
-        bool fromStdin = source == "-";
-        if (!fromStdin && !File.Exists(source))
-        {
-            throw new FileNotFoundException($"No such file: {source}", source);
-        }
-
+        bool fromStdin = source == CopyArguments.Stdio;
         if (target.Key.Length == 0 || target.Key.EndsWith('/'))
         {
-            target = fromStdin
-                ? throw new UsageException("Uploading stdin needs a full key: cp - s3://bucket/key.")
-                : target with { Key = target.Key + Path.GetFileName(source) };
+            target = target with { Key = target.Key + Path.GetFileName(source) };
         }
 
         TransferUtilityUploadRequest request = TransferRequests.Upload(settings, target.Bucket, target.Key);
-        if (fromStdin)
-        {
-            // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
-            request.InputStream = console.Input;
-        }
-        else
-        {
-            request.FilePath = source;
-        }
-
         long total = fromStdin ? -1 : new FileInfo(source).Length;
-        TransferUtilityUploadResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", total, report =>
+        TransferUtilityUploadResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Upload, $"upload {target}", total, progress =>
         {
-            request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+            if (fromStdin)
+            {
+                // Stdin is not seekable: the library reads it once, part by part, and never needs its length.
+                request.InputStream = new EndObservingStream(console.Input, progress.SourceEnded);
+            }
+            else
+            {
+                request.FilePath = source;
+            }
+
+            request.UploadProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
             return utility.UploadWithResponseAsync(request, token);
         });
         return new JsonObject
@@ -120,7 +104,7 @@ internal static class CopyCommand
     {
         TransferUtilityGetObjectResponseBase response;
         long bytes;
-        if (destination == "-")
+        if (destination == CopyArguments.Stdio)
         {
             (response, bytes) = await StreamToOutput.CopyAsync(settings, console, utility, source, $"stream {source}", token);
         }
@@ -132,11 +116,21 @@ internal static class CopyCommand
             }
 
             TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
-            response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+            CreatedFolders folders = CreatedFolders.Before(Path.GetDirectoryName(Path.GetFullPath(destination))!);
+            try
             {
-                request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
-                return utility.DownloadWithResponseAsync(request, token);
-            });
+                response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"download {source}", -1, progress =>
+                {
+                    request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
+                    return utility.DownloadWithResponseAsync(request, token);
+                });
+            }
+            catch
+            {
+                folders.RemoveEmpty();
+                throw;
+            }
+
             bytes = response.ContentLength;
         }
 

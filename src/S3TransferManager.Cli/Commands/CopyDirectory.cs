@@ -9,11 +9,6 @@ internal static class CopyDirectory
     public static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
         string folder, S3Location target, CancellationToken token)
     {
-        if (!Directory.Exists(folder))
-        {
-            throw new DirectoryNotFoundException($"No such folder: {folder}");
-        }
-
         var request = new TransferUtilityUploadDirectoryRequest
         {
             BucketName = target.Bucket,
@@ -30,12 +25,12 @@ internal static class CopyDirectory
 
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
         long bytes = 0;
-        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"upload {target}", -1, report =>
+        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"upload {target}", -1, progress =>
         {
             request.UploadDirectoryProgressEvent += (_, e) =>
             {
                 Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                report(e.TransferredBytes, e.TotalBytes);
+                progress.Report(e.TransferredBytes, e.TotalBytes);
             };
             return utility.UploadDirectoryWithResponseAsync(request, token);
         });
@@ -54,15 +49,27 @@ internal static class CopyDirectory
             DownloadFilesConcurrently = true,
         };
         long bytes = 0;
-        TransferUtilityDownloadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, $"download {source}", -1, report =>
+        CreatedFolders folders = CreatedFolders.Before(folder);
+        TransferUtilityDownloadDirectoryResponse response;
+        try
         {
-            request.DownloadedDirectoryProgressEvent += (_, e) =>
+            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"download {source}", -1, progress =>
             {
-                Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                report(e.TransferredBytes, e.TotalBytes);
-            };
-            return utility.DownloadDirectoryWithResponseAsync(request, token);
-        });
+                request.DownloadedDirectoryProgressEvent += (_, e) =>
+                {
+                    Interlocked.Exchange(ref bytes, e.TransferredBytes);
+                    progress.Report(e.TransferredBytes, e.TotalBytes);
+                };
+                return utility.DownloadDirectoryWithResponseAsync(request, token);
+            });
+        }
+        catch
+        {
+            // Ctrl+C or a failure: the objects that completed stay, the folders made for the others go.
+            folders.RemoveEmpty();
+            throw;
+        }
+
         return Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
             response.ObjectsDownloaded, response.ObjectsFailed, response.Errors);
     }

@@ -30,7 +30,7 @@ internal static class DemoCommand
                     return bytes;
                 }
 
-                r.AddError($"'{text}' is not a size (e.g. 8MiB, 1GiB).");
+                r.AddError($"--size must be a size such as 256MiB or 1GiB, not '{text}'.");
                 return 0;
             },
         };
@@ -44,49 +44,45 @@ internal static class DemoCommand
         await using InMemoryS3Server? embedded = settings.Endpoint is null ? await InMemoryS3Server.StartAsync(cancellationToken: token) : null;
         using AmazonS3Client s3 = embedded is null ? S3ClientFactory.Create(settings) : S3ClientFactory.CreateLocal(embedded.ServiceUrl);
         using var utility = new TransferUtility(s3, settings.TransferConfig());
-        Note(settings, console, embedded is null
-            ? $"demo against {settings.Endpoint}"
-            : $"demo against the embedded in-memory endpoint {embedded.ServiceUrl} (no S3 server needed)");
-
         string folder = Directory.CreateTempSubdirectory("s3tm-demo-").FullName;
         try
         {
-            string bucket = "s3tm-demo-" + Guid.NewGuid().ToString("N")[..8];
+            await using DemoBucket bucket = await DemoBucket.CreateAsync(s3, console.Error, token);
+            Note(settings, console, embedded is null
+                ? $"demo against {settings.Endpoint}, in bucket {bucket.Name} (removed at the end)"
+                : $"demo against the embedded in-memory endpoint {embedded.ServiceUrl} (no S3 server needed)");
             const string key = "demo.bin";
             string original = Path.Combine(folder, "original.bin");
             string downloaded = Path.Combine(folder, "downloaded.bin");
-            await s3.PutBucketAsync(new PutBucketRequest { BucketName = bucket }, token);
 
             var steps = new JsonArray();
-            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => ProgressDisplay.RunAsync(console, settings, "generate", size,
-                report => DemoFile.WriteAsync(original, size, report, token)));
-            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, "upload  ", size, report =>
+            byte[] expected = await TimeAsync(settings, console, steps, "generate", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "generate", size,
+                progress => DemoFile.WriteAsync(original, size, progress.Report, token)));
+            await TimeAsync(settings, console, steps, "upload", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Upload, "upload  ", size, progress =>
             {
-                TransferUtilityUploadRequest request = TransferRequests.Upload(settings, bucket, key);
+                TransferUtilityUploadRequest request = TransferRequests.Upload(settings, bucket.Name, key);
                 request.FilePath = original;
-                request.UploadProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                request.UploadProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
                 return utility.UploadWithResponseAsync(request, token);
             }));
-            await TimeAsync(settings, console, steps, "download", size, () => ProgressDisplay.RunAsync(console, settings, "download", size, report =>
+            await TimeAsync(settings, console, steps, "download", size, () => ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "download", size, progress =>
             {
-                TransferUtilityDownloadRequest request = TransferRequests.Download(settings, bucket, key, downloaded);
-                request.WriteObjectProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
+                TransferUtilityDownloadRequest request = TransferRequests.Download(settings, bucket.Name, key, downloaded);
+                request.WriteObjectProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
                 return utility.DownloadWithResponseAsync(request, token);
             }));
             Check(expected, await DemoFile.HashFileAsync(downloaded, token), "downloaded file");
             File.Delete(downloaded);
             byte[] streamed = await TimeAsync(settings, console, steps, "stream", size, async () =>
             {
-                await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(TransferRequests.OpenStream(settings, bucket, key), token);
+                await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(TransferRequests.OpenStream(settings, bucket.Name, key), token);
                 using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
                 await using var hashing = new HashingStream(sha);
-                await ProgressDisplay.RunAsync(console, settings, "stream  ", size,
-                    report => StreamToOutput.CopyAsync(response.ResponseStream, hashing, report, size, token));
+                await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, "stream  ", size,
+                    progress => StreamToOutput.CopyAsync(response.ResponseStream, hashing, progress.Report, size, token));
                 return sha.GetHashAndReset();
             });
             Check(expected, streamed, "streamed object");
-            await s3.DeleteObjectAsync(bucket, key, token);
-            await s3.DeleteBucketAsync(bucket, token);
             ResultWriter.Write(console, settings, stdoutCarriesData: false,
                 $"demo passed: {Units.FormatBytes(size)} uploaded, downloaded and streamed; every copy matches SHA-256 {Convert.ToHexStringLower(expected)[..16]}...",
                 new JsonObject { ["command"] = "demo", ["bytes"] = size, ["sha256"] = Convert.ToHexStringLower(expected), ["steps"] = steps });

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using System.Globalization;
 using System.Text.Json.Nodes;
 using Amazon.S3;
 using Amazon.S3.Model;
@@ -7,36 +6,47 @@ using S3TransferManager.Cli.Output;
 
 namespace S3TransferManager.Cli.Commands;
 
-/// <summary><c>ls [s3://bucket[/prefix]]</c>: buckets, or one level of a bucket (folders as PRE), via ListObjectsV2.</summary>
+/// <summary>
+/// <c>ls [s3://bucket[/prefix]]</c>: buckets, or one level of a bucket (names relative to the prefix, folders as PRE),
+/// or with --recursive every key under the prefix, in <c>aws s3 ls</c>'s columns (<see cref="ListingFormat"/>).
+/// --json writes the same items as before, full keys included, for scripts.
+/// </summary>
 internal static class ListCommand
 {
     public static Command Create(GlobalOptions options, CliConsole console)
     {
         var target = new Argument<string?>("PATH") { Description = "s3://bucket[/prefix]; none lists the buckets", Arity = ArgumentArity.ZeroOrOne };
-        var command = new Command("ls", "List buckets, or the objects and folders under a prefix") { target };
+        var recursive = new Option<bool>("--recursive", "-r") { Description = "Every object under the prefix, with full keys" };
+        var human = new Option<bool>("--human-readable") { Description = "Sizes in KiB, MiB, GiB, ..." };
+        var summarize = new Option<bool>("--summarize") { Description = "End with the number of objects and their total size" };
+        var command = new Command("ls", "List buckets, or the objects and folders under a prefix") { target, recursive, human, summarize };
         command.SetAction(async (result, token) =>
         {
             CliSettings settings = options.Read(result);
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
             string? path = result.GetValue(target);
-            var items = new JsonArray();
-            if (path is null)
+            S3Location? location = path is null ? null : S3Location.Parse(path);
+            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            var listing = new Listing(settings.Json ? null : console.Text, result.GetValue(human));
+            if (location is null)
             {
                 ListBucketsResponse buckets = await s3.ListBucketsAsync(new ListBucketsRequest(), token);
                 foreach (S3Bucket bucket in buckets.Buckets ?? [])
                 {
-                    items.Add(new JsonObject { ["bucket"] = bucket.BucketName });
-                    WriteLine(settings, console, $"{bucket.CreationDate:yyyy-MM-dd HH:mm:ss} {bucket.BucketName}");
+                    listing.Bucket(bucket);
                 }
             }
             else
             {
-                await ListObjectsAsync(s3, S3Location.Parse(path), settings, console, items, token);
+                await ListObjectsAsync(s3, location, result.GetValue(recursive), listing, token);
             }
 
             if (settings.Json)
             {
-                console.Text.WriteLine(ResultWriter.Serialize(new JsonObject { ["command"] = "ls", ["items"] = items }));
+                console.Text.WriteLine(ResultWriter.Serialize(new JsonObject { ["command"] = "ls", ["items"] = listing.Items }));
+            }
+            else if (result.GetValue(summarize))
+            {
+                listing.Summarize();
             }
 
             return ExitCodes.Success;
@@ -44,25 +54,21 @@ internal static class ListCommand
         return command;
     }
 
-    private static async Task ListObjectsAsync(AmazonS3Client s3, S3Location location, CliSettings settings, CliConsole console,
-        JsonArray items, CancellationToken token)
+    private static async Task ListObjectsAsync(AmazonS3Client s3, S3Location location, bool recursive, Listing listing, CancellationToken token)
     {
-        var request = new ListObjectsV2Request { BucketName = location.Bucket, Prefix = location.Key, Delimiter = "/" };
+        var request = new ListObjectsV2Request { BucketName = location.Bucket, Prefix = location.Key, Delimiter = recursive ? null : "/" };
         ListObjectsV2Response response;
         do
         {
             response = await s3.ListObjectsV2Async(request, token);
             foreach (string prefix in response.CommonPrefixes ?? [])
             {
-                items.Add(new JsonObject { ["prefix"] = prefix });
-                WriteLine(settings, console, $"{"PRE",30} {prefix}");
+                listing.Prefix(prefix, ListingFormat.Relative(prefix, location.Key));
             }
 
             foreach (S3Object item in response.S3Objects ?? [])
             {
-                items.Add(new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
-                WriteLine(settings, console, string.Create(CultureInfo.InvariantCulture,
-                    $"{item.LastModified:yyyy-MM-dd HH:mm:ss} {item.Size,10} {item.Key}"));
+                listing.Object(item, recursive ? item.Key : ListingFormat.Relative(item.Key, location.Key));
             }
 
             request.ContinuationToken = response.NextContinuationToken;
@@ -70,11 +76,41 @@ internal static class ListCommand
         while (response.IsTruncated == true);
     }
 
-    private static void WriteLine(CliSettings settings, CliConsole console, string line)
+    /// <summary>What ls found: lines as they come (unless --json), the JSON items, and the totals for --summarize.</summary>
+    private sealed class Listing(TextWriter? lines, bool humanReadable)
     {
-        if (!settings.Json)
+        private long _objects;
+        private long _bytes;
+
+        public JsonArray Items { get; } = [];
+
+        public void Bucket(S3Bucket bucket)
         {
-            console.Text.WriteLine(line);
+            Items.Add(new JsonObject { ["bucket"] = bucket.BucketName });
+            lines?.WriteLine(ListingFormat.Bucket(bucket.CreationDate ?? DateTime.MinValue, bucket.BucketName));
+        }
+
+        public void Prefix(string prefix, string name)
+        {
+            Items.Add(new JsonObject { ["prefix"] = prefix });
+            lines?.WriteLine(ListingFormat.Prefix(name));
+        }
+
+        public void Object(S3Object item, string name)
+        {
+            long size = item.Size ?? 0;
+            _objects++;
+            _bytes += size;
+            Items.Add(new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
+            lines?.WriteLine(ListingFormat.Object(item.LastModified ?? DateTime.MinValue, size, name, humanReadable));
+        }
+
+        public void Summarize()
+        {
+            foreach (string line in ListingFormat.Summary(_objects, _bytes, humanReadable))
+            {
+                lines?.WriteLine(line);
+            }
         }
     }
 }

@@ -9,6 +9,13 @@ internal static class ServeCommand
     public static Command Create(CliConsole console)
     {
         var port = new Option<int>("--port") { Description = "TCP port on 127.0.0.1 (0 picks a free one)", DefaultValueFactory = _ => 0 };
+        port.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<int>() is < 0 or > 65_535)
+            {
+                r.AddError("--port must be from 0 to 65535 (0 picks a free port).");
+            }
+        });
         var command = new Command("serve", "Run the in-memory S3 endpoint on 127.0.0.1 until Ctrl+C (nothing is stored on disk)") { port };
         command.SetAction(async (result, token) =>
         {

@@ -13,8 +13,8 @@ internal static class StreamToOutput
     {
         TransferUtilityOpenStreamRequest request = TransferRequests.OpenStream(settings, source.Bucket, source.Key);
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(request, token);
-        long bytes = await ProgressDisplay.RunAsync(console, settings, label, response.ContentLength,
-            report => CopyAsync(response.ResponseStream, console.Out, report, response.ContentLength, token));
+        long bytes = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, label, response.ContentLength,
+            progress => CopyAsync(response.ResponseStream, console.Out, progress.Report, response.ContentLength, token));
         await console.Out.FlushAsync(token);
         return (response, bytes);
     }

@@ -1,64 +1,43 @@
-using System.Diagnostics;
-using System.Globalization;
-
 namespace S3TransferManager.Cli.Output;
 
-/// <summary>Plain progress for logs: a line when a second has passed or another 10% is done.</summary>
+/// <summary>Plain progress for logs and pipes: a line at the first report, then when a second has passed or another 10%
+/// is done (with a share), one when an upload starts completing, and one at the end.</summary>
 internal sealed class LineProgress
 {
     private static readonly TimeSpan Interval = TimeSpan.FromSeconds(1);
     private readonly TextWriter _writer;
     private readonly string _label;
-    private readonly Stopwatch _clock = Stopwatch.StartNew();
+    private readonly TransferProgress _progress;
+    private readonly TimeProvider _time;
     private readonly Lock _gate = new();
-    private long _total;
-    private long _done;
-    private TimeSpan _lastLine;
+    private long _lastLine;
     private int _lastDecile;
 
-    public LineProgress(TextWriter writer, string label, long total)
+    private LineProgress(TextWriter writer, string label, TransferProgress progress, TimeProvider time)
     {
         _writer = writer;
         _label = label.TrimEnd();
-        _total = total;
+        _progress = progress;
+        _time = time;
+        _lastLine = time.GetTimestamp();
     }
 
-    public void Report(long done, long total)
+    /// <summary>Writes <paramref name="progress"/>'s lines to <paramref name="writer"/> from now on.</summary>
+    public static void Attach(TextWriter writer, string label, TransferProgress progress, TimeProvider time) =>
+        progress.Changed = new LineProgress(writer, label, progress, time).Changed;
+
+    private void Changed(bool showNow)
     {
+        ProgressSnapshot s = _progress.Snapshot();
         lock (_gate)
         {
-            _done = done;
-            if (total > 0)
-            {
-                _total = total;
-            }
-
-            int decile = _total > 0 ? (int)(done * 10 / _total) : 0;
-            TimeSpan now = _clock.Elapsed;
-            if (decile > _lastDecile || now - _lastLine >= Interval)
+            int decile = s.ShowsShare ? s.Percent / 10 : 0;
+            if (showNow || decile > _lastDecile || _time.GetElapsedTime(_lastLine) >= Interval)
             {
                 _lastDecile = decile;
-                _lastLine = now;
-                _writer.WriteLine(Line(now));
+                _lastLine = _time.GetTimestamp();
+                _writer.WriteLine(ProgressText.Line(_label, s));
             }
         }
-    }
-
-    public void Finish()
-    {
-        lock (_gate)
-        {
-            _writer.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"{_label}: done, {Units.FormatBytes(_done)} in {_clock.Elapsed.TotalSeconds:0.0} s ({Units.FormatRate(_done, _clock.Elapsed)})"));
-        }
-    }
-
-    private string Line(TimeSpan now)
-    {
-        string rate = Units.FormatRate(_done, now);
-        return _total > 0
-            ? string.Create(CultureInfo.InvariantCulture,
-                $"{_label}: {_done * 100 / _total,3}% {Units.FormatBytes(_done)} of {Units.FormatBytes(_total)}, {rate}")
-            : $"{_label}: {Units.FormatBytes(_done)}, {rate}";
     }
 }

@@ -1,5 +1,3 @@
-using Spectre.Console;
-
 namespace S3TransferManager.Cli.Output;
 
 /// <summary>
@@ -8,65 +6,25 @@ namespace S3TransferManager.Cli.Output;
 /// </summary>
 internal static class ProgressDisplay
 {
-    /// <summary>Runs <paramref name="work"/>, which reports (bytes done, total or -1) through the callback it is given.</summary>
-    public static async Task<T> RunAsync<T>(CliConsole console, CliSettings settings, string label, long total,
-        Func<Action<long, long>, Task<T>> work)
+    /// <summary>Runs <paramref name="work"/>, which reports into the <see cref="TransferProgress"/> it is given.</summary>
+    /// <param name="total">The length when known at the start, else -1.</param>
+    public static async Task<T> RunAsync<T>(CliConsole console, CliSettings settings, ProgressKind kind, string label, long total,
+        Func<TransferProgress, Task<T>> work)
     {
+        var progress = new TransferProgress(kind, total, console.Time, settings.TransferConfig().MinSizeBeforePartUpload);
         if (settings.Quiet)
         {
-            return await work(static (_, _) => { });
+            return await work(progress);
         }
 
-        if (!console.ErrorIsTerminal)
+        if (console.ErrorIsTerminal)
         {
-            var lines = new LineProgress(console.Error, label, total);
-            T result = await work(lines.Report);
-            lines.Finish();
-            return result;
+            return await LiveProgress.RunAsync(console, label, progress, () => work(progress));
         }
 
-        IAnsiConsole ansi = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Out = new AnsiConsoleOutput(console.Error),
-            Interactive = InteractionSupport.Yes,
-        });
-        return await ansi.Progress()
-            .AutoClear(false)
-            .HideCompleted(false)
-            .Columns(
-                new TaskDescriptionColumn(),
-                new ProgressBarColumn(),
-                new PercentageColumn(),
-                new DownloadedColumn(),
-                new TransferSpeedColumn(),
-                new ElapsedTimeColumn(),
-                new RemainingTimeColumn(),
-                new SpinnerColumn())
-            .StartAsync(async context =>
-            {
-                ProgressTask task = context.AddTask(Markup.Escape(label), maxValue: total > 0 ? total : 1);
-                task.IsIndeterminate = total < 0;
-                T result = await work((done, length) =>
-                {
-                    // A directory's total grows while it is listed; a stream's is unknown (-1) to the end.
-                    if (length > 0 && (task.IsIndeterminate || length != (long)task.MaxValue))
-                    {
-                        task.MaxValue = length;
-                        task.IsIndeterminate = false;
-                    }
-
-                    task.Value = done;
-                });
-                if (task.IsIndeterminate)
-                {
-                    // A stream of unknown length: it is done, so its length is what was read.
-                    task.IsIndeterminate = false;
-                    task.MaxValue = Math.Max(task.Value, 1);
-                }
-
-                task.Value = task.MaxValue;
-                task.StopTask();
-                return result;
-            });
+        LineProgress.Attach(console.Error, label, progress, console.Time);
+        T result = await work(progress);
+        progress.Finish();
+        return result;
     }
 }

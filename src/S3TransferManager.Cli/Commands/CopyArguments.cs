@@ -1,0 +1,67 @@
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary>
+/// cp's two arguments, checked against each other and the local file system before any credentials are looked up or
+/// any request is sent, so every mistake in them is a usage error (exit 2) with one line that says what to do.
+/// </summary>
+internal sealed record CopyArguments(bool Up, bool Recursive, string Local, S3Location Remote)
+{
+    public const string Stdio = "-";
+
+    public static CopyArguments Check(string source, string destination, bool recursive)
+    {
+        bool up = S3Location.IsS3(destination);
+        if (up == S3Location.IsS3(source))
+        {
+            throw new UsageException("cp needs exactly one s3:// side: cp FILE s3://bucket/key, or cp s3://bucket/key FILE.");
+        }
+
+        if (recursive && (source == Stdio || destination == Stdio))
+        {
+            throw new UsageException("--recursive copies folders; '-' (stdin/stdout) is a single object.");
+        }
+
+        string local = up ? source : destination;
+        S3Location remote = S3Location.Parse(up ? destination : source);
+        switch (up, recursive)
+        {
+            case (true, false):
+                CheckUploadSource(local, remote);
+                break;
+            case (false, false):
+                remote.RequireKey("add -r (--recursive) to copy every object under a prefix");
+                break;
+            case (true, true) when !Directory.Exists(local):
+                throw new UsageException(File.Exists(local)
+                    ? $"'{local}' is a file: -r (--recursive) copies folders; drop -r to copy one file."
+                    : $"No such folder: {local}");
+            case (false, true) when File.Exists(local):
+                throw new UsageException($"'{local}' is a file: -r (--recursive) downloads into a folder.");
+        }
+
+        return new CopyArguments(up, recursive, local, remote);
+    }
+
+    private static void CheckUploadSource(string local, S3Location remote)
+    {
+        if (local == Stdio)
+        {
+            if (remote.Key.Length == 0 || remote.Key.EndsWith('/'))
+            {
+                throw new UsageException("Uploading stdin needs a full key: cp - s3://bucket/key.");
+            }
+
+            return;
+        }
+
+        if (Directory.Exists(local))
+        {
+            throw new UsageException($"'{local}' is a folder: add -r (--recursive) to copy it with its subfolders.");
+        }
+
+        if (!File.Exists(local))
+        {
+            throw new UsageException($"No such file: {local}");
+        }
+    }
+}

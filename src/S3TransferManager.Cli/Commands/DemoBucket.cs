@@ -1,0 +1,59 @@
+using Amazon.S3;
+using Amazon.S3.Model;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary>
+/// The demo's bucket: made with a name of its own, and removed with everything in it however the demo ends (done,
+/// failed or Ctrl+C), so a demo against a real endpoint leaves no <c>s3tm-demo-...</c> bucket behind. Removal has a
+/// token of its own, since the demo's may already be cancelled, bounded so a dead endpoint cannot hold the exit.
+/// </summary>
+internal sealed class DemoBucket : IAsyncDisposable
+{
+    private static readonly TimeSpan CleanupLimit = TimeSpan.FromSeconds(20);
+    private readonly IAmazonS3 _s3;
+    private readonly TextWriter _warnings;
+
+    private DemoBucket(IAmazonS3 s3, string name, TextWriter warnings)
+    {
+        _s3 = s3;
+        Name = name;
+        _warnings = warnings;
+    }
+
+    public string Name { get; }
+
+    public static async Task<DemoBucket> CreateAsync(IAmazonS3 s3, TextWriter warnings, CancellationToken token)
+    {
+        string name = "s3tm-demo-" + Guid.NewGuid().ToString("N")[..8];
+        await s3.PutBucketAsync(new PutBucketRequest { BucketName = name }, token);
+        return new DemoBucket(s3, name, warnings);
+    }
+
+    /// <summary>Aborts the bucket's open multipart uploads (the library aborts its own; this is belt and braces),
+    /// deletes its objects, then the bucket.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        using var limit = new CancellationTokenSource(CleanupLimit);
+        try
+        {
+            ListMultipartUploadsResponse uploads = await _s3.ListMultipartUploadsAsync(new ListMultipartUploadsRequest { BucketName = Name }, limit.Token);
+            foreach (MultipartUpload upload in uploads.MultipartUploads ?? [])
+            {
+                await _s3.AbortMultipartUploadAsync(Name, upload.Key, upload.UploadId, limit.Token);
+            }
+
+            ListObjectsV2Response objects = await _s3.ListObjectsV2Async(new ListObjectsV2Request { BucketName = Name }, limit.Token);
+            foreach (S3Object item in objects.S3Objects ?? [])
+            {
+                await _s3.DeleteObjectAsync(Name, item.Key, limit.Token);
+            }
+
+            await _s3.DeleteBucketAsync(Name, limit.Token);
+        }
+        catch (Exception e) when (e is AmazonS3Exception or OperationCanceledException or HttpRequestException)
+        {
+            await _warnings.WriteLineAsync($"s3tm: could not remove the demo's bucket {Name}: {ErrorReport.OneLine(e.Message)}");
+        }
+    }
+}

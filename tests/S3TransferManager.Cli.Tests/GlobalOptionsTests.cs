@@ -1,0 +1,38 @@
+using System.CommandLine;
+
+namespace S3TransferManager.Cli.Tests;
+
+public sealed class GlobalOptionsTests
+{
+    [Fact]
+    public void Read_NoConcurrencyGiven_LeavesItUnsetForTheLibrary()
+    {
+        var options = new GlobalOptions();
+
+        CliSettings settings = options.Read(Root(options).Parse(["--quiet"]));
+
+        Assert.Null(settings.Concurrency);
+        Assert.Equal(new TransferUtilityConfig().ConcurrentServiceRequests, settings.TransferConfig().ConcurrentServiceRequests);
+    }
+
+    [Fact]
+    public void Read_ConcurrencyGiven_PassesItOn()
+    {
+        var options = new GlobalOptions();
+
+        CliSettings settings = options.Read(Root(options).Parse(["--concurrency", "4"]));
+
+        Assert.Equal((4, 4), (settings.Concurrency, settings.TransferConfig().ConcurrentServiceRequests));
+    }
+
+    private static RootCommand Root(GlobalOptions options)
+    {
+        var root = new RootCommand();
+        foreach (Option option in options.All)
+        {
+            root.Options.Add(option);
+        }
+
+        return root;
+    }
+}
