@@ -58,9 +58,10 @@ public sealed class DownloadDirectoryProgressArgs : EventArgs
     /// <summary>Bytes of the objects found so far; final once the listing has ended.</summary>
     public long TotalBytes { get; }
 
-    /// <summary>The object whose progress raised this event, as its key relative to
-    /// <see cref="TransferUtilityDownloadDirectoryRequest.S3Directory"/> ('/' separated, e.g. "sub/a.txt"), as the AWS
-    /// SDK names it; for a folder marker, the folder ("sub/").</summary>
+    /// <summary>The object whose progress raised this event, as its path relative to
+    /// <see cref="TransferUtilityDownloadDirectoryRequest.LocalDirectory"/>, '/' separated (the key after
+    /// <see cref="TransferUtilityDownloadDirectoryRequest.S3Directory"/>, e.g. "sub/a.txt"), as the AWS SDK names it;
+    /// for a folder marker, the folder ("sub/").</summary>
     public string? CurrentFile { get; }
 
     /// <summary>Bytes of <see cref="CurrentFile"/> moved so far; its whole length when it has just completed.</summary>

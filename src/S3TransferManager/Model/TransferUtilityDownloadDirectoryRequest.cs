@@ -9,7 +9,8 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>The bucket to list and download from.</summary>
     public string? BucketName { get; set; }
 
-    /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator.</summary>
+    /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator. As on the
+    /// AWS SDK, '\' is read as '/' and a leading '/' is dropped.</summary>
     /// <value>Defaults to <see langword="null"/>: the whole bucket.</value>
     public string? S3Directory { get; set; }
 
@@ -26,7 +27,9 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     public bool DownloadFilesConcurrently { get; set; }
 
     /// <summary>Whether <see cref="S3Directory"/> is used as given: when <see langword="false"/>, a trailing '/' is
-    /// added, so "logs" lists the folder logs/ and not logs2/ or logs.txt.</summary>
+    /// added, so "logs" lists the folder logs/ and not logs2/ or logs.txt. When <see langword="true"/> and the prefix
+    /// does not end in '/', local paths keep what follows its last '/', as on the AWS SDK: with "2026-11-25", the keys
+    /// "2026-11-25/a.txt" and "2026-11-25a.txt" are written to 2026-11-25/a.txt and 2026-11-25a.txt.</summary>
     /// <value>Defaults to <see langword="false"/>, as on the AWS SDK's request.</value>
     public bool DisableSlashCorrection { get; set; }
 
@@ -84,7 +87,8 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>Raised when an object's file is complete.</summary>
     public event EventHandler<DownloadCompletedEventArgs>? ObjectDownloadCompletedEvent;
 
-    /// <summary>Raised when an object fails (including a key refused as unsafe).</summary>
+    /// <summary>Raised when an object fails (including a key refused as unsafe, or whose local path another key
+    /// has).</summary>
     public event EventHandler<ObjectDownloadFailedEventArgs>? ObjectDownloadFailedEvent;
 
     /// <summary>Raised as objects move bytes and as each completes: objects done, bytes moved, the totals listed so far,
