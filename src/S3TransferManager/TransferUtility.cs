@@ -75,7 +75,7 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range. Nothing is sent.</exception>
     /// <exception cref="FileNotFoundException"><see cref="TransferUtilityUploadRequest.FilePath"/> does not exist.
     /// Nothing is sent.</exception>
-    /// <exception cref="TooManyPartsException">A non-seekable stream is longer than 10,000 parts; the upload was
+    /// <exception cref="PartLimitExceededException">A non-seekable stream is longer than 10,000 parts; the upload was
     /// aborted before part 10,001.</exception>
     /// <exception cref="UnexpectedResponseException">CompleteMultipartUpload answered without storing the object (S3's
     /// 200 with an error body); the upload was aborted.</exception>

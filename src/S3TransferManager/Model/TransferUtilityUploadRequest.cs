@@ -31,7 +31,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     /// parts in memory (or the parts read ahead to find out whether the stream reaches
     /// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/>, if more). A seekable stream is read in order the same
     /// way (parts of one stream cannot be read concurrently). Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
-    /// (80,000 MiB with the default part size); a longer one fails with <see cref="TooManyPartsException"/>, so set a
+    /// (80,000 MiB with the default part size); a longer one fails with <see cref="PartLimitExceededException"/>, so set a
     /// larger <see cref="PartSize"/> for bigger streams.
     /// </summary>
     public Stream? InputStream { get; set; }
@@ -119,9 +119,10 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
         return this;
     }
 
-    /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
-    /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
-    /// The last event reports the whole length.</summary>
+    /// <summary>Raised as parts finish, at most every 100 ms and every 1% of the length (16 MiB while it is unknown, and
+    /// at most 16 MiB), so a handler that prints stays cheap; <see cref="Amazon.S3.Model.TransferProgressArgs.TotalBytes"/> is -1 while
+    /// the length of a non-seekable stream is not yet known. The last event reports the whole length, also for an
+    /// empty upload. The sender is this request.</summary>
     public event EventHandler<UploadProgressArgs>? UploadProgressEvent;
 
     /// <summary>Receives the same progress as <see cref="UploadProgressEvent"/>, one report per event, in order: for code that
@@ -131,7 +132,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     /// there is none (a console app, a service) it posts them to the thread pool, where handlers can run at the same
     /// time and out of order. Implement <see cref="IProgress{T}"/> directly to be called in order, on the transfer's
     /// thread.</remarks>
-    public IProgress<TransferProgressArgs>? ProgressHandler { get; set; }
+    public IProgress<Amazon.S3.Model.TransferProgressArgs>? ProgressHandler { get; set; }
 
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<UploadInitiatedEventArgs>? UploadInitiatedEvent;
@@ -144,9 +145,9 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 
     internal bool HasProgressSubscribers => UploadProgressEvent is not null || ProgressHandler is not null;
 
-    internal void OnProgress(TransferProgressArgs args)
+    internal void OnProgress(ProgressStep step)
     {
-        var typed = new UploadProgressArgs(args, this);
+        var typed = new UploadProgressArgs(step, this);
         UploadProgressEvent?.Invoke(this, typed);
         ProgressHandler?.Report(typed);
     }

@@ -4,7 +4,7 @@ namespace S3TransferManager;
 /// <remarks>
 /// Events are raised one at a time, so a handler sees a consistent snapshot, but from the threads that move the bytes:
 /// keep handlers short. Each file's bytes are reported as its own progress reports them (throttled to about every
-/// 100 ms and 1%, see <see cref="TransferProgressArgs"/>), and once more when it completes. Many files are in flight
+/// 100 ms and 1%, see <see cref="TransferUtilityUploadRequest.UploadProgressEvent"/>), and once more when it completes. Many files are in flight
 /// at once, so "current file" is the file whose progress raised this event (the AWS SDK leaves it empty when files
 /// go concurrently). Bytes of a file that fails are taken back out of <see cref="TransferredBytes"/>, so after a
 /// failure it can be lower than in an earlier event.
