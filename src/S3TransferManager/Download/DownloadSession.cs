@@ -17,8 +17,6 @@ namespace S3TransferManager.Download;
 /// part 1's body takes them, and <see cref="Dispose"/> releases them if no part ever did.</remarks>
 internal sealed class DownloadSession : IDisposable
 {
-    private const string MetadataPrefix = "x-amz-meta-";
-
     private readonly RangeRequester _requester;
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
@@ -317,19 +315,7 @@ internal sealed class DownloadSession : IDisposable
         }
 
         var target = new DownloadTarget(bucket, key, response.VersionId ?? request.VersionId, response.ETag, total,
-            response.Headers.ContentType, response.LastModified, ReadMetadata(response));
+            response.Headers.ContentType, response.LastModified, response.Metadata);
         return (target, layout);
-    }
-
-    private static Dictionary<string, string> ReadMetadata(GetObjectResponse response)
-    {
-        var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        foreach (string name in response.Metadata.Keys)
-        {
-            string shortName = name.StartsWith(MetadataPrefix, StringComparison.OrdinalIgnoreCase) ? name[MetadataPrefix.Length..] : name;
-            metadata[shortName] = response.Metadata[name];
-        }
-
-        return metadata;
     }
 }

@@ -14,9 +14,8 @@ internal static class DocumentedDifferences
         "TransferUtilityAbortMultipartUploadRequest.InitiatedDate: DateTime? -> DateTime",
         "TransferUtilityUploadRequest.MpuObjectSize: Int64 -> Int64?",
 
-        // Metadata: a plain dictionary to fill, a read-only one to read.
+        // Metadata to upload: a plain dictionary to fill.
         "BaseUploadRequest.Metadata: MetadataCollection -> IDictionary<String, String>",
-        "TransferUtilityGetObjectResponseBase.Metadata: MetadataCollection -> IReadOnlyDictionary<String, String>",
 
         // What the library reports is not for the caller to change.
         "TransferUtilityGetObjectResponseBase.Headers: settable -> read-only",
