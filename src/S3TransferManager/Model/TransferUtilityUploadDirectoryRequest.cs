@@ -39,8 +39,9 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
     public bool UploadFilesConcurrently { get; set; }
 
-    /// <summary>The Content-Type of every object; <see langword="null"/> lets the server choose.</summary>
-    /// <value>Defaults to <see langword="null"/>.</value>
+    /// <summary>The Content-Type of every object.</summary>
+    /// <value>Defaults to <see langword="null"/>: each file's type is inferred from its extension, as the AWS SDK does
+    /// (see <see cref="TransferUtilityUploadRequest.ContentType"/>).</value>
     public string? ContentType { get; set; }
 
     /// <summary>User metadata stored with every object.</summary>

@@ -68,8 +68,11 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     internal bool PartSizeIsExplicit { get; private set; }
 
     /// <summary>The object's Content-Type.</summary>
-    /// <value><see langword="null"/>: "application/octet-stream" is sent (never an empty type, which some servers
-    /// store as a form post).</value>
+    /// <value><see langword="null"/>: inferred as the AWS SDK infers it, from the extension of
+    /// <see cref="FilePath"/>, else of <see cref="Key"/> (<c>Amazon.S3.Util.AmazonS3Util.MimeTypeFromExtension</c>:
+    /// ".css" is "text/css", an unknown extension "application/octet-stream"); with no extension, "text/plain" for a
+    /// single PutObject and "application/octet-stream" for a multipart upload. Never an empty type, which some servers
+    /// store as a form post.</value>
     public string? ContentType { get; set; }
 
     /// <summary>User metadata stored with the object (sent as x-amz-meta-*), keyed without the prefix.</summary>
