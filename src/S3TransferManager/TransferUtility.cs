@@ -71,7 +71,8 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <param name="cancellationToken">Cancels the upload; no new part starts and the multipart upload is aborted.</param>
     /// <returns>The stored object's ETag, version, checksums and part count.</returns>
     /// <exception cref="ArgumentException">The bucket or key is missing or blank, both or neither of FilePath and
-    /// InputStream are set, FilePath names a folder, the stream cannot be read or is seekable and left at its end, or
+    /// InputStream are set, FilePath names a folder, the stream cannot be read or is seekable and left at its end with
+    /// <see cref="TransferUtilityUploadRequest.AutoResetStreamPosition"/> turned off, or
     /// <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range. Nothing is sent.</exception>
     /// <exception cref="FileNotFoundException"><see cref="TransferUtilityUploadRequest.FilePath"/> does not exist.
     /// Nothing is sent.</exception>

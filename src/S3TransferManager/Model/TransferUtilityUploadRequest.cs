@@ -24,8 +24,9 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     public string? FilePath { get; set; }
 
     /// <summary>
-    /// The stream to upload, read from its current position to its end (a seekable stream left at its end, with a
-    /// length above 0, is an <see cref="ArgumentException"/>: rewind it first). A seekable stream's length is known up front;
+    /// The stream to upload: a seekable one from its start (<see cref="AutoResetStreamPosition"/>, as on the AWS SDK),
+    /// or from where the caller left it when that is turned off (then one left at its end, with a length above 0, is an
+    /// <see cref="ArgumentException"/> rather than an empty object). A seekable stream's length is known up front;
     /// a non-seekable one (a pipe, a network or compressor stream) is read ahead part by part into 64 KiB pooled chunks
     /// while earlier parts upload, holding at most (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> + 1)
     /// parts in memory (or the parts read ahead to find out whether the stream reaches
@@ -37,9 +38,9 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     public Stream? InputStream { get; set; }
 
     /// <summary>Whether a seekable <see cref="InputStream"/> is rewound to its start before the upload.</summary>
-    /// <value><see langword="false"/>: the stream is read from where the caller left it (the AWS SDK's default is
-    /// <see langword="true"/>; set it to rewind as the SDK does).</value>
-    public bool AutoResetStreamPosition { get; set; }
+    /// <value><see langword="true"/>, as on the AWS SDK: a stream just written and not rewound uploads whole.
+    /// <see langword="false"/> reads it from where the caller left it.</value>
+    public bool AutoResetStreamPosition { get; set; } = true;
 
     /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
     /// <value><see langword="false"/>: the caller's stream is left open.</value>
