@@ -35,7 +35,7 @@ internal sealed class DownloadDirectoryCommand
         _progress = new DirectoryProgress<DownloadDirectoryProgressArgs>(
             static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
                 new DownloadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
-            request.HasProgressSubscribers ? request.OnProgress : null);
+            request.HasProgressSubscribers ? request.OnProgress : null, nameFiles: !request.DownloadFilesConcurrently);
     }
 
     public async Task<TransferUtilityDownloadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -136,8 +136,8 @@ internal sealed class DownloadDirectoryCommand
                 throw listed.Refusal;
             }
 
-            // Named only for progress handlers: without one, an object costs no extra string.
-            string? current = _progress.Listening ? _mapper.RelativeKey(item.Key) : null;
+            // Named only for progress handlers that read it: otherwise an object costs no extra string.
+            string? current = _progress.NamesFiles ? _mapper.RelativeKey(item.Key) : null;
             string? path = listed.Path;
             if (path is null || Path.EndsInDirectorySeparator(path))
             {

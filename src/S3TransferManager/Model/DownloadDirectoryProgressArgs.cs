@@ -5,8 +5,9 @@ namespace S3TransferManager;
 /// Events are raised one at a time, so a handler sees a consistent snapshot, but from the threads that move the bytes:
 /// keep handlers short. Each object's bytes are reported as its own progress reports them (throttled to about every
 /// 100 ms and 1%, see <see cref="TransferUtilityDownloadRequest.WriteObjectProgressEvent"/>), and once more when it completes. Many objects are in flight
-/// at once, so "current file" is the object whose progress raised this event (the AWS SDK leaves it empty when objects
-/// go concurrently). Bytes of an object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
+/// at once, so "current file" is the object whose progress raised this event, or, with
+/// <see cref="TransferUtilityDownloadDirectoryRequest.DownloadFilesConcurrently"/>, none (as the AWS SDK reports
+/// concurrent downloads). Bytes of an object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
 /// failure it can be lower than in an earlier event.
 /// </remarks>
 public sealed class DownloadDirectoryProgressArgs : EventArgs

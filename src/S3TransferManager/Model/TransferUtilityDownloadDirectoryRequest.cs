@@ -21,9 +21,11 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <value>Defaults to <see cref="S3TransferManager.FailurePolicy.AbortOnFailure"/>.</value>
     public FailurePolicy FailurePolicy { get; set; } = FailurePolicy.AbortOnFailure;
 
-    /// <summary>Accepted for compatibility with the AWS SDK; objects are always downloaded concurrently, within
-    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> requests in flight in all.</summary>
-    /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
+    /// <summary>Objects are always downloaded concurrently, within <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
+    /// requests in flight in all; as on the AWS SDK, this says whether progress events name the object they report.</summary>
+    /// <value>Defaults to <see langword="false"/>: <see cref="DownloadDirectoryProgressArgs.CurrentFile"/> names the
+    /// object whose progress raised the event. <see langword="true"/>: it is <see langword="null"/> and the current
+    /// file's byte counts 0, as the AWS SDK reports them when it downloads objects concurrently.</value>
     public bool DownloadFilesConcurrently { get; set; }
 
     /// <summary>Whether <see cref="S3Directory"/> is used as given: when <see langword="false"/>, a trailing '/' is

@@ -4,8 +4,8 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 namespace CompatScenarios;
 
 // Directory events subscribed to as an app using Amazon.S3.Transfer does (see UploadScenarios). The assertions hold for
-// both libraries; where they differ nothing is asserted: the upload's initiated totals (-1 here), and TransferredBytes
-// of the completed event (the AWS SDK reads it while its last progress may still be adding, so it varies run to run).
+// both libraries; where they differ nothing is asserted: TransferredBytes of the completed event (the AWS SDK reads it
+// while its last progress may still be adding, so it varies run to run).
 [Collection(CompatMotoCollection.Name)]
 public sealed class DirectoryEventScenarios(MotoServer moto)
 {
@@ -21,11 +21,15 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         using var transferUtility = new TransferUtility(bucket.Client);
         TransferUtilityUploadDirectoryRequest request = UploadRequest(bucket, WriteTree(bucket));
         UploadDirectoryCompletedEventArgs? completed = null;
+        UploadDirectoryInitiatedEventArgs? initiated = null;
         request.UploadDirectoryCompletedEvent += (_, e) => completed = e;
+        request.UploadDirectoryInitiatedEvent += (_, e) => initiated = e;
 
         await transferUtility.UploadDirectoryAsync(request);
 
         Assert.Equal(["initiated", "completed"], _lifecycle);
+        // The folder is counted before the first file starts.
+        Assert.Equal((4L, TreeBytes), (initiated!.TotalFiles, initiated.TotalBytes));
         Assert.Equal((4L, 0L), (completed!.Response.ObjectsUploaded, completed.Response.ObjectsFailed));
         Assert.Equal((4L, 4L, TreeBytes), (completed.TransferredFiles, completed.TotalFiles, completed.TotalBytes));
         Assert.Equal(4, _filesDone.Max());
@@ -115,6 +119,85 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => transferUtility.DownloadDirectoryAsync(request, cancellation.Token));
 
         Assert.Equal(["initiated", "failed"], _lifecycle);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task UploadDirectoryAsync_ProgressEvents_TotalsFinalAndTheFileNamedUnlessConcurrent(bool concurrently)
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        string source = WriteTree(bucket);
+        var request = new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = source, KeyPrefix = "p", UploadFilesConcurrently = concurrently };
+        var events = new List<UploadDirectoryProgressArgs>();
+        var allDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        request.UploadDirectoryProgressEvent += (_, e) =>
+        {
+            lock (events)
+            {
+                events.Add(e);
+            }
+
+            if (e.NumberOfFilesUploaded == 4)
+            {
+                allDone.TrySetResult();
+            }
+        };
+
+        await transferUtility.UploadDirectoryAsync(request);
+
+        // The AWS SDK raises directory progress on a background dispatcher: wait (bounded) for its last one.
+        await allDone.Task.WaitAsync(TimeSpan.FromSeconds(30));
+        UploadDirectoryProgressArgs[] seen;
+        lock (events)
+        {
+            seen = [.. events];
+        }
+
+        Assert.All(seen, e => Assert.Equal((4, TreeBytes), (e.TotalNumberOfFiles, e.TotalBytes)));
+        string[] files = Directory.GetFiles(source);
+        Assert.All(seen, e => Assert.True(concurrently ? e.CurrentFile is null : files.Contains(e.CurrentFile), e.CurrentFile));
+        Assert.All(seen.Where(_ => concurrently), e => Assert.Equal((0L, 0L), (e.TransferredBytesForCurrentFile, e.TotalNumberOfBytesForCurrentFile)));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task DownloadDirectoryAsync_ProgressEvents_TheObjectNamedUnlessConcurrent(bool concurrently)
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
+        TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
+        request.DownloadFilesConcurrently = concurrently;
+        var events = new List<DownloadDirectoryProgressArgs>();
+        var allDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        request.DownloadedDirectoryProgressEvent += (_, e) =>
+        {
+            lock (events)
+            {
+                events.Add(e);
+            }
+
+            if (e.NumberOfFilesDownloaded == 4)
+            {
+                allDone.TrySetResult();
+            }
+        };
+
+        await transferUtility.DownloadDirectoryAsync(request);
+
+        await allDone.Task.WaitAsync(TimeSpan.FromSeconds(30));
+        DownloadDirectoryProgressArgs[] seen;
+        lock (events)
+        {
+            seen = [.. events];
+        }
+
+        string[] names = ["f0.txt", "f1.txt", "f2.txt", "f3.txt"];
+        Assert.All(seen, e => Assert.True(concurrently ? e.CurrentFile is null : names.Contains(e.CurrentFile), e.CurrentFile));
+        Assert.All(seen.Where(_ => concurrently), e => Assert.Equal((0L, 0L), (e.TransferredBytesForCurrentFile, e.TotalNumberOfBytesForCurrentFile)));
     }
 
     private static string WriteTree(MotoBucket bucket)
