@@ -99,6 +99,9 @@ internal sealed class DownloadChecksumValidator
         }
     }
 
+    /// <summary>The stored checksum's type as the server reported it, once known; null before, or when it sent none.</summary>
+    public ChecksumType? StoredType => _stored.Task.IsCompletedSuccessfully ? _stored.Task.Result.Stored?.ReportedType : null;
+
     /// <summary>Whether it is already known that the object has no stored checksum to check: then a part's bytes need
     /// no hasher (nothing it recorded would be read), and the result is the reason alone.</summary>
     public bool NothingToCheck => TryGetAlgorithm(out ChecksumAlgorithm? algorithm) && algorithm is null;

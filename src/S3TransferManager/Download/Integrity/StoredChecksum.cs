@@ -16,6 +16,9 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
     /// <summary>The stored parts (their sizes and checksums, in order), for a composite checksum once learned.</summary>
     public IReadOnlyList<StoredPart>? Parts { get; init; }
 
+    /// <summary>The checksum type as the server reported it (<c>x-amz-checksum-type</c>); null when it sent none.</summary>
+    public ChecksumType? ReportedType { get; init; }
+
     /// <summary>Reads the checksum from the response's fields; <see langword="null"/> when it carries none of the
     /// algorithms this library can check (S3's newer SHA512, MD5 and XXHASH checksums are not checked).</summary>
     public static StoredChecksum? From(string? crc64Nvme, string? crc32, string? crc32C, string? sha1, string? sha256, ChecksumType? type)
@@ -38,11 +41,11 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
         int dash = value.LastIndexOf('-');
         if (dash > 0 && int.TryParse(value.AsSpan(dash + 1), NumberStyles.None, CultureInfo.InvariantCulture, out int parts))
         {
-            return new StoredChecksum(checksum.algorithm, value[..dash], IsComposite: true, parts);
+            return new StoredChecksum(checksum.algorithm, value[..dash], IsComposite: true, parts) { ReportedType = type };
         }
 
         bool composite = type is not null && type == ChecksumType.COMPOSITE;
-        return new StoredChecksum(checksum.algorithm, value, composite, PartCount: composite ? 0 : 1);
+        return new StoredChecksum(checksum.algorithm, value, composite, PartCount: composite ? 0 : 1) { ReportedType = type };
     }
 }
 

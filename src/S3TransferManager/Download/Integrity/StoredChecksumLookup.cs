@@ -23,18 +23,23 @@ internal static class StoredChecksumLookup
 
     /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
-    /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
+    /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly. Given <c>known</c>, a
+    /// composite checksum a HEAD of this version already answered (<see cref="ChecksumHead"/>), only its parts are
+    /// looked up.</summary>
     public static async Task RunAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
-        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken)
+        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
     {
         try
         {
-            StoredChecksum? stored;
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            StoredChecksum? stored = known;
+            if (stored is null)
             {
-                // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
-                stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
-                    .ConfigureAwait(false);
+                using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+                {
+                    // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
+                    stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
+                        .ConfigureAwait(false);
+                }
             }
 
             if (stored is { IsComposite: true })
