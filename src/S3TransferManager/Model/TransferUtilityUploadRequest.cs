@@ -43,8 +43,8 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     public bool AutoResetStreamPosition { get; set; } = true;
 
     /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
-    /// <value><see langword="false"/>: the caller's stream is left open.</value>
-    public bool AutoCloseStream { get; set; }
+    /// <value><see langword="true"/>, as on the AWS SDK. <see langword="false"/> leaves the caller's stream open.</value>
+    public bool AutoCloseStream { get; set; } = true;
 
     /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
     /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>

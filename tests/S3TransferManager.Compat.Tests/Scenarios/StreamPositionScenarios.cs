@@ -4,8 +4,8 @@ using S3TransferManager.TestSupport;
 
 namespace CompatScenarios;
 
-// Uploads from a seekable stream the app has just written, as an app using Amazon.S3.Transfer writes them; see
-// UploadScenarios.
+// Uploads from a seekable stream the app has just written, and what becomes of the stream, as an app using
+// Amazon.S3.Transfer writes them; see UploadScenarios.
 [Collection(CompatMotoCollection.Name)]
 public sealed class StreamPositionScenarios(MotoServer moto)
 {
@@ -42,6 +42,26 @@ public sealed class StreamPositionScenarios(MotoServer moto)
         });
 
         Assert.Equal(content[1000..], await ReadAsync(bucket, "k"));
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task UploadAsync_AutoCloseStream_TheStreamIsClosedUnlessTurnedOff(bool? autoCloseStream)
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        var stream = new MemoryStream(TestData.Payload(5000));
+        using var transferUtility = new TransferUtility(bucket.Client);
+        var request = new TransferUtilityUploadRequest { BucketName = bucket.Name, Key = "k", InputStream = stream };
+        if (autoCloseStream is { } close)
+        {
+            request.AutoCloseStream = close;
+        }
+
+        await transferUtility.UploadAsync(request);
+
+        Assert.Equal(autoCloseStream == false, stream.CanRead);
     }
 
     private static async Task<byte[]> ReadAsync(MotoBucket bucket, string key)

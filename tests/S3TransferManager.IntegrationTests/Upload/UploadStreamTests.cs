@@ -35,7 +35,7 @@ public sealed class UploadStreamTests(MotoServer moto)
         using TransferUtility utility = s3.CreateUtility();
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(
-            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "rest", InputStream = stream, AutoResetStreamPosition = false });
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "rest", InputStream = stream, AutoResetStreamPosition = false, AutoCloseStream = false });
 
         Assert.Equal(1, UploadAssertions.CountPuts(s3.Handler));
         Assert.Equal(0, response.PartCount);
@@ -51,7 +51,7 @@ public sealed class UploadStreamTests(MotoServer moto)
         var stream = new NonSeekableStream(content);
         using TransferUtility utility = s3.CreateUtility();
         var totals = new List<long>();
-        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "pipe", InputStream = stream };
+        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "pipe", InputStream = stream, AutoCloseStream = false };
         request.UploadProgressEvent += (_, e) => totals.Add(e.TotalBytes);
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(request);
