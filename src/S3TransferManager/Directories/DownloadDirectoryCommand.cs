@@ -92,6 +92,11 @@ internal sealed class DownloadDirectoryCommand
             page = await _resources.Client.ListObjectsV2Async(list, cancellationToken).ConfigureAwait(false);
             foreach (S3Object item in page.S3Objects ?? [])
             {
+                if (!InDateRange(item))
+                {
+                    continue;
+                }
+
                 _progress.Found(item.Size ?? 0);
                 yield return Place(item);
             }
@@ -101,6 +106,16 @@ internal sealed class DownloadDirectoryCommand
         while (page.IsTruncated == true && !string.IsNullOrEmpty(page.NextContinuationToken));
 
         _progress.FoundAll();
+    }
+
+    /// <summary>Whether the listed object was modified after <c>ModifiedSinceDate</c> and not after
+    /// <c>UnmodifiedSinceDate</c>, as the AWS SDK decides it: on the listing's LastModified, so an object left out costs
+    /// no request and is no failure.</summary>
+    private bool InDateRange(S3Object item)
+    {
+        DateTime modified = (item.LastModified ?? default).ToUniversalTime();
+        return !(_request.ModifiedSinceDate is { } since && modified <= since.ToUniversalTime())
+            && !(_request.UnmodifiedSinceDate is { } until && modified > until.ToUniversalTime());
     }
 
     /// <summary>Gives a listed object its local path, in listing order, so that of two keys whose paths meet (one file,
@@ -216,8 +231,6 @@ internal sealed class DownloadDirectoryCommand
         Key = key,
         IfMatch = _request.IfMatch,
         IfNoneMatch = _request.IfNoneMatch,
-        ModifiedSinceDate = _request.ModifiedSinceDate,
-        UnmodifiedSinceDate = _request.UnmodifiedSinceDate,
         ServerSideEncryptionCustomerMethod = _request.ServerSideEncryptionCustomerMethod,
         ServerSideEncryptionCustomerProvidedKey = _request.ServerSideEncryptionCustomerProvidedKey,
         ServerSideEncryptionCustomerProvidedKeyMD5 = _request.ServerSideEncryptionCustomerProvidedKeyMD5,

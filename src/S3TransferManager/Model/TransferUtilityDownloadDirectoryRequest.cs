@@ -41,11 +41,13 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>An ETag no object may have (If-None-Match); passed to each object's download.</summary>
     public string? IfNoneMatch { get; set; }
 
-    /// <summary>Download each object only if it changed after this time; passed to each object's download.</summary>
+    /// <summary>Download only the objects the listing says changed after this time, as the AWS SDK does: the others
+    /// are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? ModifiedSinceDate { get; set; }
 
-    /// <summary>Download each object only if it did not change after this time; passed to each object's download.</summary>
+    /// <summary>Download only the objects the listing says did not change after this time, as the AWS SDK does: the
+    /// others are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? UnmodifiedSinceDate { get; set; }
 
