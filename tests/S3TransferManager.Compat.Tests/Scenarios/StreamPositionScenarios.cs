@@ -56,7 +56,7 @@ public sealed class StreamPositionScenarios(MotoServer moto)
         var request = new TransferUtilityUploadRequest { BucketName = bucket.Name, Key = "k", InputStream = stream };
         if (autoCloseStream is { } close)
         {
-            request.AutoCloseStream = close;
+            request = request.WithAutoCloseStream(close);
         }
 
         await transferUtility.UploadAsync(request);
