@@ -18,7 +18,8 @@ public sealed class SdkBehaviourOptionsTests(MotoServer moto)
     public async Task ReportChecksumAtOpen_CompositeObject_TheResponseSaysWhatTheSdksSaysBeforeAnyRead()
     {
         await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-        await PutCompositeAsync(bucket, "composite", TestData.Payload((5 * MiB) + 100));
+        // Larger than a first ranged GET of this library (8 MiB), which carries no checksum.
+        await bucket.PutCompositeAsync("composite", TestData.Payload((9 * MiB) + 100));
 
         (ChecksumType? Type, string? Crc32) sdk, ours;
         using (var sdkUtility = new SdkTransfer.TransferUtility(bucket.Client))
@@ -73,30 +74,5 @@ public sealed class SdkBehaviourOptionsTests(MotoServer moto)
 
         Assert.Equal((3L, 2343L), sdk);
         Assert.Equal(sdk, ours);
-    }
-
-    /// <summary>Two parts with CRC32 part checksums and a composite object checksum, through the SDK's multipart API.</summary>
-    private static async Task PutCompositeAsync(MotoBucket bucket, string key, byte[] content)
-    {
-        InitiateMultipartUploadResponse upload = await bucket.Client.InitiateMultipartUploadAsync(new InitiateMultipartUploadRequest
-        {
-            BucketName = bucket.Name, Key = key, ChecksumAlgorithm = ChecksumAlgorithm.CRC32, ChecksumType = ChecksumType.COMPOSITE,
-            ContentType = "application/octet-stream",
-        });
-        var parts = new List<PartETag>();
-        for (int part = 1, offset = 0; offset < content.Length; part++, offset += 5 * MiB)
-        {
-            UploadPartResponse sent = await bucket.Client.UploadPartAsync(new UploadPartRequest
-            {
-                BucketName = bucket.Name, Key = key, UploadId = upload.UploadId, PartNumber = part,
-                InputStream = new MemoryStream(content, offset, Math.Min(5 * MiB, content.Length - offset)), ChecksumAlgorithm = ChecksumAlgorithm.CRC32,
-            });
-            parts.Add(new PartETag { PartNumber = part, ETag = sent.ETag, ChecksumCRC32 = sent.ChecksumCRC32 });
-        }
-
-        await bucket.Client.CompleteMultipartUploadAsync(new CompleteMultipartUploadRequest
-        {
-            BucketName = bucket.Name, Key = key, UploadId = upload.UploadId, PartETags = parts, ChecksumType = ChecksumType.COMPOSITE,
-        });
     }
 }

@@ -130,30 +130,12 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         using var transferUtility = new TransferUtility(bucket.Client);
         string source = WriteTree(bucket);
         var request = new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = source, KeyPrefix = "p", UploadFilesConcurrently = concurrently };
-        var events = new List<UploadDirectoryProgressArgs>();
-        var allDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        request.UploadDirectoryProgressEvent += (_, e) =>
-        {
-            lock (events)
-            {
-                events.Add(e);
-            }
-
-            if (e.NumberOfFilesUploaded == 4)
-            {
-                allDone.TrySetResult();
-            }
-        };
+        var events = new ProgressRecorder<UploadDirectoryProgressArgs>(e => e.NumberOfFilesUploaded == 4);
+        request.UploadDirectoryProgressEvent += events.Add;
 
         await transferUtility.UploadDirectoryAsync(request);
 
-        // The AWS SDK raises directory progress on a background dispatcher: wait (bounded) for its last one.
-        await allDone.Task.WaitAsync(TimeSpan.FromSeconds(30));
-        UploadDirectoryProgressArgs[] seen;
-        lock (events)
-        {
-            seen = [.. events];
-        }
+        UploadDirectoryProgressArgs[] seen = await events.AllAsync();
 
         Assert.All(seen, e => Assert.Equal((4, TreeBytes), (e.TotalNumberOfFiles, e.TotalBytes)));
         string[] files = Directory.GetFiles(source);
@@ -171,29 +153,12 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
         TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
         request.DownloadFilesConcurrently = concurrently;
-        var events = new List<DownloadDirectoryProgressArgs>();
-        var allDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        request.DownloadedDirectoryProgressEvent += (_, e) =>
-        {
-            lock (events)
-            {
-                events.Add(e);
-            }
-
-            if (e.NumberOfFilesDownloaded == 4)
-            {
-                allDone.TrySetResult();
-            }
-        };
+        var events = new ProgressRecorder<DownloadDirectoryProgressArgs>(e => e.NumberOfFilesDownloaded == 4);
+        request.DownloadedDirectoryProgressEvent += events.Add;
 
         await transferUtility.DownloadDirectoryAsync(request);
 
-        await allDone.Task.WaitAsync(TimeSpan.FromSeconds(30));
-        DownloadDirectoryProgressArgs[] seen;
-        lock (events)
-        {
-            seen = [.. events];
-        }
+        DownloadDirectoryProgressArgs[] seen = await events.AllAsync();
 
         string[] names = ["f0.txt", "f1.txt", "f2.txt", "f3.txt"];
         Assert.All(seen, e => Assert.True(concurrently ? e.CurrentFile is null : names.Contains(e.CurrentFile), e.CurrentFile));
@@ -265,6 +230,36 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         lock (_lifecycle)
         {
             _lifecycle.Add(name);
+        }
+    }
+
+    /// <summary>Keeps progress events raised on any thread. The AWS SDK raises directory progress on a background
+    /// dispatcher, possibly after the call returned: <see cref="AllAsync"/> waits (bounded) for the last one.</summary>
+    private sealed class ProgressRecorder<T>(Func<T, bool> isLast)
+    {
+        private readonly List<T> _events = [];
+        private readonly TaskCompletionSource _last = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public void Add(object? sender, T e)
+        {
+            lock (_events)
+            {
+                _events.Add(e);
+            }
+
+            if (isLast(e))
+            {
+                _last.TrySetResult();
+            }
+        }
+
+        public async Task<T[]> AllAsync()
+        {
+            await _last.Task.WaitAsync(TimeSpan.FromSeconds(30));
+            lock (_events)
+            {
+                return [.. _events];
+            }
         }
     }
 }

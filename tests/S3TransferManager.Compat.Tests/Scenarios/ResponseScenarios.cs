@@ -45,7 +45,7 @@ public sealed class ResponseScenarios(MotoServer moto)
         await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
         // Larger than a first ranged GET of this library (8 MiB), which carries no checksum.
         byte[] content = TestData.Payload((9 * MiB) + 100);
-        await PutCompositeAsync(bucket, "composite", content);
+        await bucket.PutCompositeAsync("composite", content);
         using var transferUtility = new TransferUtility(bucket.Client);
 
         using TransferUtilityOpenStreamResponse response = await transferUtility.OpenStreamWithResponseAsync(
@@ -56,33 +56,6 @@ public sealed class ResponseScenarios(MotoServer moto)
         Assert.Equal(content, copy.ToArray());
         Assert.Equal(ChecksumType.COMPOSITE, response.ChecksumType);
         Assert.Null(response.ChecksumCRC32);
-    }
-
-    /// <summary>Uploads in two parts with CRC32 part checksums and a composite object checksum, through the SDK's own
-    /// multipart API, as other S3 clients write such objects.</summary>
-    private static async Task PutCompositeAsync(MotoBucket bucket, string key, byte[] content)
-    {
-        InitiateMultipartUploadResponse upload = await bucket.Client.InitiateMultipartUploadAsync(new InitiateMultipartUploadRequest
-        {
-            BucketName = bucket.Name, Key = key, ChecksumAlgorithm = ChecksumAlgorithm.CRC32, ChecksumType = ChecksumType.COMPOSITE,
-            ContentType = "application/octet-stream",
-        });
-        var parts = new List<PartETag>();
-        for (int part = 1, offset = 0; offset < content.Length; part++, offset += 5 * MiB)
-        {
-            int length = Math.Min(5 * MiB, content.Length - offset);
-            UploadPartResponse sent = await bucket.Client.UploadPartAsync(new UploadPartRequest
-            {
-                BucketName = bucket.Name, Key = key, UploadId = upload.UploadId, PartNumber = part,
-                InputStream = new MemoryStream(content, offset, length), ChecksumAlgorithm = ChecksumAlgorithm.CRC32,
-            });
-            parts.Add(new PartETag { PartNumber = part, ETag = sent.ETag, ChecksumCRC32 = sent.ChecksumCRC32 });
-        }
-
-        await bucket.Client.CompleteMultipartUploadAsync(new CompleteMultipartUploadRequest
-        {
-            BucketName = bucket.Name, Key = key, UploadId = upload.UploadId, PartETags = parts, ChecksumType = ChecksumType.COMPOSITE,
-        });
     }
 
     private static async Task PutWithMetadataAsync(MotoBucket bucket)

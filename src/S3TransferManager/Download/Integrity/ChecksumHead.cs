@@ -20,15 +20,7 @@ internal sealed record ChecksumHead(string? ETag, ChecksumType? Type, string? Cr
     public static async Task<ChecksumHead> SendAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, ResumePolicy policy,
         CancellationToken cancellationToken)
     {
-        var request = new GetObjectMetadataRequest
-        {
-            BucketName = options.BucketName,
-            Key = options.Key,
-            VersionId = options.VersionId,
-            EtagToMatch = options.IfMatch,
-            ChecksumMode = ChecksumMode.ENABLED,
-        };
-        GetObjectOptions.ApplyTo(options, request);
+        GetObjectMetadataRequest request = StoredChecksumLookup.HeadRequest(options, options.VersionId, options.IfMatch);
         using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
             TransferMetrics.RequestSent(RpcMethods.HeadObject, options.BucketName!);

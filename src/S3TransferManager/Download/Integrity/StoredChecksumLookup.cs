@@ -72,19 +72,27 @@ internal static class StoredChecksumLookup
 
     private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, CancellationToken cancellationToken)
     {
-        var request = new GetObjectMetadataRequest
-        {
-            BucketName = target.BucketName,
-            Key = target.Key,
-            VersionId = target.VersionId,
-            EtagToMatch = target.ETag,
-            ChecksumMode = ChecksumMode.ENABLED,
-        };
-        GetObjectOptions.ApplyTo(options, request);
+        GetObjectMetadataRequest request = HeadRequest(options, target.VersionId, target.ETag);
         TransferMetrics.RequestSent(RpcMethods.HeadObject, target.BucketName);
         GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
         return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
             head.ChecksumType);
+    }
+
+    /// <summary>A HEAD with checksum mode for the download's object, of <paramref name="versionId"/> and pinned to
+    /// <paramref name="eTag"/> when given, with the download's own options (SSE-C, requester pays, bucket owner).</summary>
+    internal static GetObjectMetadataRequest HeadRequest(DownloadRequestBase options, string? versionId, string? eTag)
+    {
+        var request = new GetObjectMetadataRequest
+        {
+            BucketName = options.BucketName,
+            Key = options.Key,
+            VersionId = versionId,
+            EtagToMatch = eTag,
+            ChecksumMode = ChecksumMode.ENABLED,
+        };
+        GetObjectOptions.ApplyTo(options, request);
+        return request;
     }
 
     /// <summary>The stored parts, in order; <see langword="null"/> when S3 does not list them (or lists them without
