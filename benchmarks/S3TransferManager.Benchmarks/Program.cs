@@ -9,7 +9,8 @@ namespace S3TransferManager.Benchmarks;
 /// Entry point. The first argument picks a mode: <c>quick</c> (256 MiB, 1 warmup, 3 iterations), <c>full</c> (1 GiB,
 /// 2 warmups, 5 iterations), <c>loh</c> (each transfer once in process, LOH and allocated bytes) or <c>cold</c> (the
 /// first transfer in fresh processes, <see cref="Cold.ColdStartMode"/>) or <c>interleaved</c> (the download
-/// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>); the rest go to
+/// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>) or <c>directory-events</c> (what counting a
+/// folder first and concurrent objects cost the directory events, <see cref="Events.DirectoryEventsMode"/>); the rest go to
 /// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
 /// defaults (for the buffering micro-benchmarks).
 /// </summary>
@@ -41,6 +42,9 @@ public static class Program
                     int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),
                     OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"),
                     OptionValue(rest, "--params"));
+            case "directory-events":
+                return await Events.DirectoryEventsMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--files") ?? "200000", System.Globalization.CultureInfo.InvariantCulture));
             case "cold-one":
                 return await Cold.ColdTransfer.RunAsync(rest);
             case "loh":

@@ -10,7 +10,10 @@ public sealed partial class TransferUtility
     /// <see cref="TransferUtilityDownloadDirectoryRequest.LocalDirectory"/>. Downloads start while the listing goes on;
     /// all objects share <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> requests in flight, and a small
     /// object costs one GET. Each file appears only when complete. A key ending in '/' creates a folder; a key that
-    /// would land outside the folder fails with <see cref="UnsafeKeyException"/> and nothing is written for it.
+    /// would land outside the folder fails with <see cref="UnsafeKeyException"/> and nothing is written for it. No
+    /// two keys write one file: a key whose path the local file system would take for an earlier key's (names that
+    /// differ only by case where case is ignored, a file and a folder of one name) fails with
+    /// <see cref="LocalPathConflictException"/>, and nothing is written for it.
     /// </summary>
     /// <param name="request">What to download, and where.</param>
     /// <param name="cancellationToken">Cancels the download; objects in flight stop and leave no temporary file.</param>

@@ -71,11 +71,12 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <param name="cancellationToken">Cancels the upload; no new part starts and the multipart upload is aborted.</param>
     /// <returns>The stored object's ETag, version, checksums and part count.</returns>
     /// <exception cref="ArgumentException">The bucket or key is missing or blank, both or neither of FilePath and
-    /// InputStream are set, FilePath names a folder, the stream cannot be read or is seekable and left at its end, or
+    /// InputStream are set, FilePath names a folder, the stream cannot be read or is seekable and left at its end with
+    /// <see cref="TransferUtilityUploadRequest.AutoResetStreamPosition"/> turned off, or
     /// <see cref="TransferUtilityUploadRequest.PartSize"/> is out of range. Nothing is sent.</exception>
     /// <exception cref="FileNotFoundException"><see cref="TransferUtilityUploadRequest.FilePath"/> does not exist.
     /// Nothing is sent.</exception>
-    /// <exception cref="TooManyPartsException">A non-seekable stream is longer than 10,000 parts; the upload was
+    /// <exception cref="PartLimitExceededException">A non-seekable stream is longer than 10,000 parts; the upload was
     /// aborted before part 10,001.</exception>
     /// <exception cref="UnexpectedResponseException">CompleteMultipartUpload answered without storing the object (S3's
     /// 200 with an error body); the upload was aborted.</exception>

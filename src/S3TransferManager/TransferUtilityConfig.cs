@@ -118,9 +118,11 @@ public sealed class TransferUtilityConfig
     public bool FlushToDisk { get; set; }
 
     /// <summary>
-    /// Accepted for compatibility with the AWS SDK, where it turns off a check for keys that differ only by case
-    /// colliding on a case-insensitive file system. This library makes no such check, so the value has no effect: on
-    /// such a file system, of two keys that differ only by case, the one downloaded last is the file left.
+    /// Accepted for compatibility with the AWS SDK, where <see langword="true"/> turns off its check for keys that
+    /// differ only by case on a case-insensitive file system, and the key downloaded last overwrites the other. Here
+    /// the check is never turned off, so the value has no effect: a directory download learns how the local folder
+    /// compares names (from one empty probe file, deleted at once), and of two keys that would write one file the one
+    /// listed second fails with <see cref="LocalPathConflictException"/>, whatever this property says.
     /// </summary>
     /// <value>Defaults to <see langword="false"/>.</value>
     public bool SkipDirectoryCaseSensitivityCheck { get; set; }

@@ -130,6 +130,7 @@ public class UploadBenchmarks : ITransferScenario
             Key = "upload/ours-stream",
             InputStream = source,
             PartSize = BenchmarkSettings.PartSize,
+            AutoCloseStream = false,
         });
     }
 

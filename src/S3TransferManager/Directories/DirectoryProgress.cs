@@ -17,6 +17,9 @@ internal sealed class DirectoryProgress<TArgs>
     // Raises one event; null when nobody listens (the counts are still kept, for the completed and failed events).
     private readonly Action<TArgs>? _raise;
 
+    // Whether events name the file that raised them; when not, as the AWS SDK's concurrent transfers, null and 0 bytes.
+    private readonly bool _nameFiles;
+
     private readonly Lock _lock = new();
 
     // Files and bytes the enumeration or listing has produced so far. Interlocked: the producer writes, workers read.
@@ -26,18 +29,28 @@ internal sealed class DirectoryProgress<TArgs>
     // Whether the enumeration or listing reached its end, so the found counts are the totals.
     private volatile bool _foundAll;
 
+    // Whether the totals were counted before the transfer started: then what the enumeration finds is not added again.
+    private bool _counted;
+
     // Files completed, and bytes moved by completed files and files in flight. Guarded by _lock.
     private long _doneFiles;
     private long _movedBytes;
 
-    public DirectoryProgress(DirectoryProgressFactory<TArgs> create, Action<TArgs>? raise)
+    /// <param name="create">Makes one event's arguments.</param>
+    /// <param name="raise">Raises one event; null when nobody listens.</param>
+    /// <param name="nameFiles">Whether events name the file that raised them.</param>
+    public DirectoryProgress(DirectoryProgressFactory<TArgs> create, Action<TArgs>? raise, bool nameFiles = true)
     {
         _create = create;
         _raise = raise;
+        _nameFiles = nameFiles;
     }
 
     /// <summary>Whether anyone listens, so files need to report their own progress.</summary>
     public bool Listening => _raise is not null;
+
+    /// <summary>Whether events name their file, so the file's name is needed.</summary>
+    public bool NamesFiles => _raise is not null && _nameFiles;
 
     public long DoneFiles
     {
@@ -69,11 +82,23 @@ internal sealed class DirectoryProgress<TArgs>
 
     public void Found(long bytes)
     {
-        Interlocked.Increment(ref _foundFiles);
-        Interlocked.Add(ref _foundBytes, bytes);
+        if (!_counted)
+        {
+            Interlocked.Increment(ref _foundFiles);
+            Interlocked.Add(ref _foundBytes, bytes);
+        }
     }
 
     public void FoundAll() => _foundAll = true;
+
+    /// <summary>The totals, counted before the transfer started (call before it does): final from the first event.</summary>
+    public void Counted(long files, long bytes)
+    {
+        _counted = true;
+        Interlocked.Exchange(ref _foundFiles, files);
+        Interlocked.Exchange(ref _foundBytes, bytes);
+        _foundAll = true;
+    }
 
     public static StrongBox<long> StartFile() => new(0);
 
@@ -129,8 +154,11 @@ internal sealed class DirectoryProgress<TArgs>
             return;
         }
 
-        _raise(_create(Saturate(_doneFiles), Saturate(Interlocked.Read(ref _foundFiles)), _movedBytes,
-            Interlocked.Read(ref _foundBytes), path, fileMoved, fileLength));
+        _raise(_nameFiles
+            ? _create(Saturate(_doneFiles), Saturate(Interlocked.Read(ref _foundFiles)), _movedBytes, Interlocked.Read(ref _foundBytes), path,
+                fileMoved, fileLength)
+            : _create(Saturate(_doneFiles), Saturate(Interlocked.Read(ref _foundFiles)), _movedBytes, Interlocked.Read(ref _foundBytes), null,
+                0, 0));
     }
 
     private static int Saturate(long count) => (int)Math.Min(count, int.MaxValue);

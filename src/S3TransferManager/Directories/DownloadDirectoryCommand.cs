@@ -14,15 +14,28 @@ internal sealed class DownloadDirectoryCommand
     private readonly TransferResources _resources;
     private readonly TransferUtilityDownloadDirectoryRequest _request;
     private readonly DirectoryProgress<DownloadDirectoryProgressArgs> _progress;
+    private readonly KeyPathMapper _mapper;
 
-    public DownloadDirectoryCommand(TransferResources resources, TransferUtilityDownloadDirectoryRequest request)
+    // How the local folder's file system compares names; null to probe it when the download starts.
+    private readonly NameFolding? _folding;
+
+    // The files given to keys so far; set once the local folder exists, before the listing starts.
+    private LocalPathClaims? _claims;
+
+    /// <param name="resources">The utility's shared resources.</param>
+    /// <param name="request">What to download, and where.</param>
+    /// <param name="folding">How the local file system compares names; null to probe it (tests pass one to check a
+    /// file system this machine does not have).</param>
+    public DownloadDirectoryCommand(TransferResources resources, TransferUtilityDownloadDirectoryRequest request, NameFolding? folding = null)
     {
         _resources = resources;
         _request = request;
+        _folding = folding;
+        _mapper = new KeyPathMapper(request.S3Directory, request.DisableSlashCorrection, request.LocalDirectory!);
         _progress = new DirectoryProgress<DownloadDirectoryProgressArgs>(
             static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
                 new DownloadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
-            request.HasProgressSubscribers ? request.OnProgress : null);
+            request.HasProgressSubscribers ? request.OnProgress : null, nameFiles: !request.DownloadFilesConcurrently);
     }
 
     public async Task<TransferUtilityDownloadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -30,11 +43,12 @@ internal sealed class DownloadDirectoryCommand
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
         // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects. Of up to
         // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
-            DirectoryLookahead.Items, static item => item.Size ?? 0);
+        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
+            DirectoryLookahead.Items, static listed => listed.Item.Size ?? 0);
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
+            _claims = new LocalPathClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
             await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
@@ -59,12 +73,9 @@ internal sealed class DownloadDirectoryCommand
             () => _request.OnDirectoryFailed(new DownloadDirectoryFailedEventArgs(_request, error, _progress.MovedBytes,
                 _progress.TotalBytes, succeeded, _progress.TotalFiles)));
 
-    private async IAsyncEnumerable<S3Object> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<ListedObject> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        // "logs" means the folder logs/, not every key starting with "logs" (logs2/..., logs.txt).
-        string? prefix = _request.DisableSlashCorrection || string.IsNullOrEmpty(_request.S3Directory)
-            || _request.S3Directory.EndsWith('/') ? _request.S3Directory : _request.S3Directory + "/";
-        var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = prefix };
+        var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = _mapper.ListPrefix };
         if (_request.ExpectedBucketOwner is not null)
         {
             list.ExpectedBucketOwner = _request.ExpectedBucketOwner;
@@ -81,8 +92,13 @@ internal sealed class DownloadDirectoryCommand
             page = await _resources.Client.ListObjectsV2Async(list, cancellationToken).ConfigureAwait(false);
             foreach (S3Object item in page.S3Objects ?? [])
             {
+                if (!InDateRange(item))
+                {
+                    continue;
+                }
+
                 _progress.Found(item.Size ?? 0);
-                yield return item;
+                yield return Place(item);
             }
 
             list.ContinuationToken = page.NextContinuationToken;
@@ -92,40 +108,60 @@ internal sealed class DownloadDirectoryCommand
         _progress.FoundAll();
     }
 
-    private async Task DownloadOneAsync(S3Object item, CancellationToken cancellationToken)
+    /// <summary>Whether the listed object was modified after <c>ModifiedSinceDate</c> and not after
+    /// <c>UnmodifiedSinceDate</c>, as the AWS SDK decides it: on the listing's LastModified, so an object left out costs
+    /// no request and is no failure.</summary>
+    private bool InDateRange(S3Object item)
     {
+        DateTime modified = (item.LastModified ?? default).ToUniversalTime();
+        return !(_request.ModifiedSinceDate is { } since && modified <= since.ToUniversalTime())
+            && !(_request.UnmodifiedSinceDate is { } until && modified > until.ToUniversalTime());
+    }
+
+    /// <summary>Gives a listed object its local path, in listing order, so that of two keys whose paths meet (one file,
+    /// or a file and a folder of one name) the first listed keeps it, whatever order the workers take them in.</summary>
+    private ListedObject Place(S3Object item)
+    {
+        try
+        {
+            string? path = _mapper.Map(item.Key);
+            if (path is not null)
+            {
+                _claims!.Claim(item.Key, path);
+            }
+
+            return new ListedObject(item, path, null);
+        }
+        catch (Exception e) when (e is UnsafeKeyException or LocalPathConflictException)
+        {
+            return new ListedObject(item, null, e);
+        }
+    }
+
+    private async Task DownloadOneAsync(ListedObject listed, CancellationToken cancellationToken)
+    {
+        S3Object item = listed.Item;
         var objectRequest = NewObjectRequest(item.Key);
         StrongBox<long> moved = DirectoryProgress<DownloadDirectoryProgressArgs>.StartFile();
-        // Named only for progress handlers: without one, an object costs no extra string.
-        string? current = _progress.Listening ? KeyPathMapper.RelativeKey(item.Key, _request.S3Directory) : null;
         long length = 0;
         try
         {
-            string? path = KeyPathMapper.Map(item.Key, _request.S3Directory, _request.LocalDirectory!);
+            if (listed.Refusal is not null)
+            {
+                throw listed.Refusal;
+            }
+
+            // Named only for progress handlers that read it: otherwise an object costs no extra string.
+            string? current = _progress.NamesFiles ? _mapper.RelativeKey(item.Key) : null;
+            string? path = listed.Path;
             if (path is null || Path.EndsInDirectorySeparator(path))
             {
                 // A folder marker (or the prefix itself) stands for a folder: create it, there is nothing to fetch.
-                System.IO.Directory.CreateDirectory(path ?? _request.LocalDirectory!);
+                LocalFolders.Create(item.Key, path ?? _request.LocalDirectory!);
             }
             else
             {
-                System.IO.Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-                objectRequest.FilePath = path;
-                objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
-                objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
-                if (_progress.Listening)
-                {
-                    objectRequest.WriteObjectProgressEvent += (_, e) => _progress.Moved(moved, current, e.TransferredBytes, e.TotalBytes);
-                }
-
-                _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
-                // The listing's size says whether one GET of the whole object will do (then S3 sends the stored
-                // checksum with the body, and small objects are validated with no extra request), and lets the
-                // temporary file be created while that GET is out. Read after the hook, which may change the part size.
-                objectRequest.ListedLength = item.Size;
-                TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest)
-                    .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-                length = response.ContentLength;
+                length = await DownloadFileAsync(objectRequest, item, path, moved, current, cancellationToken).ConfigureAwait(false);
             }
 
             // Inside the try: a progress handler that throws fails this object, as its own progress handler would.
@@ -143,6 +179,46 @@ internal sealed class DownloadDirectoryCommand
         }
     }
 
+    private async Task<long> DownloadFileAsync(TransferUtilityDownloadRequest objectRequest, S3Object item, string path,
+        StrongBox<long> moved, string? current, CancellationToken cancellationToken)
+    {
+        LocalFolders.Create(item.Key, Path.GetDirectoryName(path)!);
+        objectRequest.FilePath = path;
+        objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
+        objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);
+        if (_progress.Listening)
+        {
+            objectRequest.WriteObjectProgressEvent += (_, e) => _progress.Moved(moved, current, e.TransferredBytes, e.TotalBytes);
+        }
+
+        _request.OnFileRequest(new DownloadDirectoryFileRequestArgs(objectRequest));
+        string target = Path.GetFullPath(objectRequest.FilePath ?? path);
+        if (!string.Equals(target, path, StringComparison.Ordinal))
+        {
+            // The handler chose another file: it must not be one an earlier key was given either.
+            _claims!.Claim(item.Key, target);
+        }
+
+        LocalFolders.ThrowIfFolder(item.Key, target);
+        // The listing's size says whether one GET of the whole object will do (then S3 sends the stored checksum with
+        // the body, and small objects are validated with no extra request), and lets the temporary file be created
+        // while that GET is out. Read after the hook, which may change the part size.
+        objectRequest.ListedLength = item.Size;
+        try
+        {
+            TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest)
+                .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            return response.ContentLength;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException && Directory.Exists(target))
+        {
+            // A folder of the same name appeared while this file downloaded (another key's parent, or its marker): the
+            // final rename was refused, so the folder and what is in it are intact.
+            LocalFolders.ThrowIfFolder(item.Key, target, e);
+            throw;
+        }
+    }
+
     /// <summary>Raises ObjectDownloadFailedEvent; a handler that throws is logged, and the object's own error is what
     /// the response or the caller gets (see <see cref="FailedEvent"/>).</summary>
     private void RaiseObjectFailed(TransferUtilityDownloadRequest objectRequest, Exception error) =>
@@ -155,8 +231,6 @@ internal sealed class DownloadDirectoryCommand
         Key = key,
         IfMatch = _request.IfMatch,
         IfNoneMatch = _request.IfNoneMatch,
-        ModifiedSinceDate = _request.ModifiedSinceDate,
-        UnmodifiedSinceDate = _request.UnmodifiedSinceDate,
         ServerSideEncryptionCustomerMethod = _request.ServerSideEncryptionCustomerMethod,
         ServerSideEncryptionCustomerProvidedKey = _request.ServerSideEncryptionCustomerProvidedKey,
         ServerSideEncryptionCustomerProvidedKeyMD5 = _request.ServerSideEncryptionCustomerProvidedKeyMD5,

@@ -15,21 +15,33 @@ internal sealed class UploadDirectoryCommand
     private readonly string _root;
     private readonly DirectoryProgress<UploadDirectoryProgressArgs> _progress;
 
-    public UploadDirectoryCommand(TransferResources resources, TransferUtilityUploadDirectoryRequest request)
+    // The most files counted first when the request leaves it to the library.
+    private readonly long _countLimit;
+
+    /// <param name="resources">The utility's shared resources.</param>
+    /// <param name="request">What to upload, and where.</param>
+    /// <param name="countLimit">The most files counted first by default (tests lower it).</param>
+    public UploadDirectoryCommand(TransferResources resources, TransferUtilityUploadDirectoryRequest request, long countLimit = FileCount.DefaultLimit)
     {
         _resources = resources;
         _request = request;
+        _countLimit = countLimit;
         _root = Path.GetFullPath(request.Directory!);
         _progress = new DirectoryProgress<UploadDirectoryProgressArgs>(
             static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
                 new UploadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
-            request.HasProgressSubscribers ? request.OnProgress : null);
+            request.HasProgressSubscribers ? request.OnProgress : null, nameFiles: !request.UploadFilesConcurrently);
     }
 
     public async Task<TransferUtilityUploadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
-        // Files are enumerated while they upload, so the totals are not known yet: -1, as the arguments document.
-        _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, -1, -1));
+        (long Files, long Bytes)? counted = await CountAsync(cancellationToken).ConfigureAwait(false);
+        if (counted is { } totals)
+        {
+            _progress.Counted(totals.Files, totals.Bytes);
+        }
+
+        _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, counted?.Files ?? -1, counted?.Bytes ?? -1));
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
         // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
@@ -60,6 +72,28 @@ internal sealed class UploadDirectoryCommand
             _request.KeyPrefix ?? string.Empty,
             () => _request.OnDirectoryFailed(new UploadDirectoryFailedEventArgs(_request, error, succeeded,
                 _progress.TotalFiles, _progress.MovedBytes, _progress.TotalBytes)));
+
+    /// <summary>The folder's totals, counted as <see cref="TransferUtilityUploadDirectoryRequest.CountFilesFirst"/> asks,
+    /// off the caller's thread (the walk touches the disk synchronously); null when not counted. Cancellation is left
+    /// to the upload, which reports it through its failed event.</summary>
+    private async Task<(long Files, long Bytes)?> CountAsync(CancellationToken cancellationToken)
+    {
+        long limit = _request.CountFilesFirst switch { false => 0, true => long.MaxValue, null => _countLimit };
+        if (limit == 0)
+        {
+            return null;
+        }
+
+        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+        try
+        {
+            return FileCount.Count(_root, _request.SearchPattern, _request.SearchOption, limit, cancellationToken);
+        }
+        catch (OperationCanceledException)
+        {
+            return null;
+        }
+    }
 
     private async IAsyncEnumerable<FileInfo> EnumerateAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {

@@ -17,8 +17,6 @@ namespace S3TransferManager.Download;
 /// part 1's body takes them, and <see cref="Dispose"/> releases them if no part ever did.</remarks>
 internal sealed class DownloadSession : IDisposable
 {
-    private const string MetadataPrefix = "x-amz-meta-";
-
     private readonly RangeRequester _requester;
     private readonly TransferResources _resources;
     private readonly TransferLane _lane;
@@ -49,8 +47,14 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>Sends the first GET (<c>bytes=0-(PartSize-1)</c>, If-Match when the caller gave an ETag), in its turn of
     /// the shared budget through <paramref name="lane"/>, and learns the object's size and ETag from it. An empty object
     /// answers that range with 416 InvalidRange; one plain GET then confirms it.</summary>
+    /// <param name="resources">The utility's shared resources.</param>
+    /// <param name="lane">The transfer's turns of the shared request budget.</param>
+    /// <param name="request">What to download.</param>
+    /// <param name="cancellationToken">Cancels the first GET.</param>
+    /// <param name="head">The stored checksum learned by a HEAD sent before this GET; used when the GET answers with its
+    /// ETag (the same version), so the lookup alongside the parts is not sent again.</param>
     public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, ChecksumHead? head = null)
     {
         var getter = new ObjectGetter(resources.Client, request);
         bool validate = resources.Config.ValidateDownloadChecksums;
@@ -78,7 +82,8 @@ internal sealed class DownloadSession : IDisposable
             Task lookup = Task.CompletedTask;
             if (validate)
             {
-                (validator, lookup) = StartValidation(resources, request, lane, target, layout, response, lookupStop.Token);
+                (validator, lookup) = StartValidation(resources, request, lane, target, layout, response,
+                    head is not null && head.ETag == target.ETag ? head : null, lookupStop.Token);
             }
 
             return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator)
@@ -156,11 +161,22 @@ internal sealed class DownloadSession : IDisposable
         {
             ReportStoredChecksum(response, result);
         }
+
+        // Known even when the bytes could not be checked against it (a composite checksum whose parts S3 did not list).
+        response.ChecksumType ??= _validator.StoredType;
+        ObjectDescription.OmitCompositeValues(response);
     }
 
-    /// <summary>A ranged first GET carries no checksum: the response reports the stored one the bytes matched.</summary>
+    /// <summary>A ranged first GET carries no checksum: the response reports the stored one the bytes matched; for a
+    /// composite checksum only its type, as the AWS SDK's responses do (see <see cref="ObjectDescription.OmitCompositeValues"/>).</summary>
     private static void ReportStoredChecksum(TransferUtilityGetObjectResponseBase response, ChecksumValidationResult result)
     {
+        response.ChecksumType ??= result.ChecksumType;
+        if (response.ChecksumType == ChecksumType.COMPOSITE)
+        {
+            return;
+        }
+
         string value = result.Checksum!;
         switch (result.Algorithm!.Value)
         {
@@ -180,8 +196,6 @@ internal sealed class DownloadSession : IDisposable
                 response.ChecksumSHA256 ??= value;
                 break;
         }
-
-        response.ChecksumType ??= result.ChecksumType;
     }
 
     /// <summary>Waits (bounded by the failure wait limit) for the stored-checksum lookup to end, stopping it first
@@ -242,14 +256,26 @@ internal sealed class DownloadSession : IDisposable
     /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts
     /// (for a composite value from the first response, only its parts are listed).</summary>
     private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
-        GetObjectResponse response, CancellationToken cancellationToken)
+        GetObjectResponse response, ChecksumHead? head, CancellationToken cancellationToken)
     {
         var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
         StoredChecksum? inResponse = layout.PartCount == 1
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
                 response.ChecksumSHA256, response.ChecksumType)
             : null;
-        if (inResponse is { IsComposite: false })
+        if (head is not null)
+        {
+            // A HEAD of this very version already answered: only a composite checksum's parts are left to learn.
+            StoredChecksum? stored = head.Stored;
+            if (stored is { IsComposite: true })
+            {
+                return (validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator, resources.ResumePolicy,
+                    resources.Logger, cancellationToken, known: stored));
+            }
+
+            validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
+        }
+        else if (inResponse is { IsComposite: false })
         {
             validator.SetStored(inResponse, null);
         }
@@ -322,19 +348,7 @@ internal sealed class DownloadSession : IDisposable
         }
 
         var target = new DownloadTarget(bucket, key, response.VersionId ?? request.VersionId, response.ETag, total,
-            response.Headers.ContentType, response.LastModified, ReadMetadata(response));
+            response.Headers.ContentType, response.LastModified, response.Metadata);
         return (target, layout);
-    }
-
-    private static Dictionary<string, string> ReadMetadata(GetObjectResponse response)
-    {
-        var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        foreach (string name in response.Metadata.Keys)
-        {
-            string shortName = name.StartsWith(MetadataPrefix, StringComparison.OrdinalIgnoreCase) ? name[MetadataPrefix.Length..] : name;
-            metadata[shortName] = response.Metadata[name];
-        }
-
-        return metadata;
     }
 }

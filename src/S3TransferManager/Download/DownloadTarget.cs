@@ -1,3 +1,5 @@
+using Amazon.S3.Model;
+
 namespace S3TransferManager.Download;
 
 /// <summary>The one version of one object a download reads, pinned by the ETag of its first response.</summary>
@@ -9,4 +11,4 @@ internal sealed record DownloadTarget(
     long TotalLength,
     string? ContentType,
     DateTime? LastModified,
-    IReadOnlyDictionary<string, string> Metadata);
+    MetadataCollection Metadata);

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using S3TransferManager.Buffering;
+using S3TransferManager.Download.Integrity;
 using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
@@ -33,9 +34,15 @@ internal sealed class OpenStreamCommand
         // Ended by the producers: the transfer outlives this call.
         var telemetry = TransferScope.StartOpenStream(_request.BucketName!, _request.Key!);
         DownloadSession session;
+        ChecksumHead? head = null;
         try
         {
-            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken).ConfigureAwait(false);
+            if (_request.ReportChecksumAtOpen)
+            {
+                head = await ChecksumHead.SendAsync(_resources.Client, _request, lane, _resources.ResumePolicy, cancellationToken).ConfigureAwait(false);
+            }
+
+            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken, head).ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -56,6 +63,11 @@ internal sealed class OpenStreamCommand
 
         var response = new TransferUtilityOpenStreamResponse(stream, () => new PartPipeReader(stream));
         session.DescribeInto(response);
+        if (head is not null && head.ETag == session.Target.ETag)
+        {
+            head.DescribeInto(response);
+        }
+
         // The reader's last read checks the bytes before it reports the end: a mismatch is thrown there, never a clean end.
         manager.SetEndCheck(token => session.ValidateChecksumAsync(response, token));
         return response;

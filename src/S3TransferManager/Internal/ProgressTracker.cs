@@ -2,14 +2,14 @@ namespace S3TransferManager.Internal;
 
 /// <summary>
 /// Adds up bytes moved by concurrent workers and raises progress one event at a time, so a subscriber sees
-/// <see cref="TransferProgressArgs.TransferredBytes"/> strictly increasing. Events are throttled: one is raised only
+/// <see cref="ProgressStep.Transferred"/> strictly increasing. Events are throttled: one is raised only
 /// when at least <see cref="MinInterval"/> has passed since the previous one AND at least a byte step (1% of the total,
 /// at most <see cref="MaxByteStep"/>; <see cref="MaxByteStep"/> while the total is unknown) has moved since it. The
 /// final event, at exactly the total, is always raised. Costs one interlocked add when nobody listens.
 /// </summary>
 /// <remarks>
 /// Why both gates: 100 ms caps a handler at 10 calls a second (a UI repaint, a log line), and 1% keeps a fast or small
-/// transfer to at most ~100 events, one per visible step of <see cref="TransferProgressArgs.PercentDone"/>. The 16 MiB cap
+/// transfer to at most ~100 events, one per visible step of the percent done. The 16 MiB cap
 /// keeps a very large transfer from going silent for minutes between 1% steps (1% of 1 TiB is 10 GiB).
 /// </remarks>
 internal sealed class ProgressTracker
@@ -20,7 +20,7 @@ internal sealed class ProgressTracker
     /// <summary>The largest byte step: the step for totals above 1.6 GiB, and for unknown totals.</summary>
     public const long MaxByteStep = 16L * 1024 * 1024;
 
-    private readonly Action<TransferProgressArgs>? _raise;
+    private readonly Action<ProgressStep>? _raise;
     private readonly TimeProvider _time;
 
     // Where adaptive concurrency learns the bytes every transfer moves; null when it is off.
@@ -42,7 +42,7 @@ internal sealed class ProgressTracker
     /// <param name="raise">Raises one event; <see langword="null"/> when nobody listens.</param>
     /// <param name="time">The clock for the time gate; <see cref="TimeProvider.System"/> when null (tests pass a fake).</param>
     /// <param name="tuner">Adaptive concurrency, told every byte moved; null when it is off.</param>
-    public ProgressTracker(Action<TransferProgressArgs>? raise, TimeProvider? time = null, Scheduling.ConcurrencyTuner? tuner = null)
+    public ProgressTracker(Action<ProgressStep>? raise, TimeProvider? time = null, Scheduling.ConcurrencyTuner? tuner = null)
     {
         _tuner = tuner;
         _raise = raise;
@@ -124,6 +124,6 @@ internal sealed class ProgressTracker
         long increment = _transferred - Math.Max(_reported, 0);
         _reported = _transferred;
         _reportedAt = _time.GetTimestamp();
-        _raise!(new TransferProgressArgs(increment, _transferred, total));
+        _raise!(new ProgressStep(increment, _transferred, total));
     }
 }

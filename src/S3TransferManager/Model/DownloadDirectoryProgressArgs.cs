@@ -4,9 +4,10 @@ namespace S3TransferManager;
 /// <remarks>
 /// Events are raised one at a time, so a handler sees a consistent snapshot, but from the threads that move the bytes:
 /// keep handlers short. Each object's bytes are reported as its own progress reports them (throttled to about every
-/// 100 ms and 1%, see <see cref="TransferProgressArgs"/>), and once more when it completes. Many objects are in flight
-/// at once, so "current file" is the object whose progress raised this event (the AWS SDK leaves it empty when objects
-/// go concurrently). Bytes of an object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
+/// 100 ms and 1%, see <see cref="TransferUtilityDownloadRequest.WriteObjectProgressEvent"/>), and once more when it completes. Many objects are in flight
+/// at once, so "current file" is the object whose progress raised this event, or, with
+/// <see cref="TransferUtilityDownloadDirectoryRequest.DownloadFilesConcurrently"/>, none (as the AWS SDK reports
+/// concurrent downloads). Bytes of an object that fails are taken back out of <see cref="TransferredBytes"/>, so after a
 /// failure it can be lower than in an earlier event.
 /// </remarks>
 public sealed class DownloadDirectoryProgressArgs : EventArgs
@@ -58,9 +59,10 @@ public sealed class DownloadDirectoryProgressArgs : EventArgs
     /// <summary>Bytes of the objects found so far; final once the listing has ended.</summary>
     public long TotalBytes { get; }
 
-    /// <summary>The object whose progress raised this event, as its key relative to
-    /// <see cref="TransferUtilityDownloadDirectoryRequest.S3Directory"/> ('/' separated, e.g. "sub/a.txt"), as the AWS
-    /// SDK names it; for a folder marker, the folder ("sub/").</summary>
+    /// <summary>The object whose progress raised this event, as its path relative to
+    /// <see cref="TransferUtilityDownloadDirectoryRequest.LocalDirectory"/>, '/' separated (the key after
+    /// <see cref="TransferUtilityDownloadDirectoryRequest.S3Directory"/>, e.g. "sub/a.txt"), as the AWS SDK names it;
+    /// for a folder marker, the folder ("sub/").</summary>
     public string? CurrentFile { get; }
 
     /// <summary>Bytes of <see cref="CurrentFile"/> moved so far; its whole length when it has just completed.</summary>

@@ -9,7 +9,8 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>The bucket to list and download from.</summary>
     public string? BucketName { get; set; }
 
-    /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator.</summary>
+    /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator. As on the
+    /// AWS SDK, '\' is read as '/' and a leading '/' is dropped.</summary>
     /// <value>Defaults to <see langword="null"/>: the whole bucket.</value>
     public string? S3Directory { get; set; }
 
@@ -20,13 +21,17 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <value>Defaults to <see cref="S3TransferManager.FailurePolicy.AbortOnFailure"/>.</value>
     public FailurePolicy FailurePolicy { get; set; } = FailurePolicy.AbortOnFailure;
 
-    /// <summary>Accepted for compatibility with the AWS SDK; objects are always downloaded concurrently, within
-    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> requests in flight in all.</summary>
-    /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
+    /// <summary>Objects are always downloaded concurrently, within <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
+    /// requests in flight in all; as on the AWS SDK, this says whether progress events name the object they report.</summary>
+    /// <value>Defaults to <see langword="false"/>: <see cref="DownloadDirectoryProgressArgs.CurrentFile"/> names the
+    /// object whose progress raised the event. <see langword="true"/>: it is <see langword="null"/> and the current
+    /// file's byte counts 0, as the AWS SDK reports them when it downloads objects concurrently.</value>
     public bool DownloadFilesConcurrently { get; set; }
 
     /// <summary>Whether <see cref="S3Directory"/> is used as given: when <see langword="false"/>, a trailing '/' is
-    /// added, so "logs" lists the folder logs/ and not logs2/ or logs.txt.</summary>
+    /// added, so "logs" lists the folder logs/ and not logs2/ or logs.txt. When <see langword="true"/> and the prefix
+    /// does not end in '/', local paths keep what follows its last '/', as on the AWS SDK: with "2026-11-25", the keys
+    /// "2026-11-25/a.txt" and "2026-11-25a.txt" are written to 2026-11-25/a.txt and 2026-11-25a.txt.</summary>
     /// <value>Defaults to <see langword="false"/>, as on the AWS SDK's request.</value>
     public bool DisableSlashCorrection { get; set; }
 
@@ -36,11 +41,13 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>An ETag no object may have (If-None-Match); passed to each object's download.</summary>
     public string? IfNoneMatch { get; set; }
 
-    /// <summary>Download each object only if it changed after this time; passed to each object's download.</summary>
+    /// <summary>Download only the objects the listing says changed after this time, as the AWS SDK does: the others
+    /// are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? ModifiedSinceDate { get; set; }
 
-    /// <summary>Download each object only if it did not change after this time; passed to each object's download.</summary>
+    /// <summary>Download only the objects the listing says did not change after this time, as the AWS SDK does: the
+    /// others are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? UnmodifiedSinceDate { get; set; }
 
@@ -84,7 +91,8 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <summary>Raised when an object's file is complete.</summary>
     public event EventHandler<DownloadCompletedEventArgs>? ObjectDownloadCompletedEvent;
 
-    /// <summary>Raised when an object fails (including a key refused as unsafe).</summary>
+    /// <summary>Raised when an object fails (including a key refused as unsafe, or whose local path another key
+    /// has).</summary>
     public event EventHandler<ObjectDownloadFailedEventArgs>? ObjectDownloadFailedEvent;
 
     /// <summary>Raised as objects move bytes and as each completes: objects done, bytes moved, the totals listed so far,

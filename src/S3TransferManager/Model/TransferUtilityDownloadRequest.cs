@@ -1,3 +1,7 @@
+using Amazon.S3.Model;
+using S3TransferManager.Internal;
+using SdkDownloadRequest = Amazon.S3.Transfer.TransferUtilityDownloadRequest;
+
 namespace S3TransferManager;
 
 /// <summary>Downloads one S3 object to a local file.</summary>
@@ -12,8 +16,15 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
     /// switching changes nothing); an existing file is replaced.</summary>
     public string? FilePath { get; set; }
 
-    /// <summary>Raised as bytes are written, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
-    /// the last event reports the object's whole length.</summary>
+    // The SDK's view of this request for progress arguments; rebuilt when the object or file changes.
+    private SdkDownloadRequest? _sdkView;
+
+    /// <summary>Raised as bytes are written, at most every 100 ms and every 1% of the length (at most 16 MiB), so a
+    /// handler that prints stays cheap; the last event, with <see cref="WriteObjectProgressArgs.IsCompleted"/>, reports
+    /// the object's whole length, also for an empty object. The arguments are the AWS SDK's type: their
+    /// <see cref="WriteObjectProgressArgs.Request"/> is an <c>Amazon.S3.Transfer.TransferUtilityDownloadRequest</c>
+    /// naming the bucket, key, version and file; the sender is this request. The bytes since the previous event are
+    /// <c>IncrementTransferred</c> (<see cref="TransferProgressArgsExtensions"/>).</summary>
     public event EventHandler<WriteObjectProgressArgs>? WriteObjectProgressEvent;
 
     /// <summary>Receives the same progress as <see cref="WriteObjectProgressEvent"/>, one report per event, in order: for code that
@@ -46,11 +57,25 @@ public sealed class TransferUtilityDownloadRequest : DownloadRequestBase
 
     internal bool HasProgressSubscribers => WriteObjectProgressEvent is not null || ProgressHandler is not null;
 
-    internal void OnProgress(TransferProgressArgs args)
+    internal void OnProgress(ProgressStep step)
     {
-        var typed = new WriteObjectProgressArgs(args, this);
+        WriteObjectProgressArgs typed = SdkProgressArgs.WriteObject(SdkView(), step);
         WriteObjectProgressEvent?.Invoke(this, typed);
         ProgressHandler?.Report(typed);
+    }
+
+    /// <summary>The AWS SDK's request type describing this download, for <see cref="WriteObjectProgressArgs.Request"/>:
+    /// made once and kept while the object and file it names stay the same.</summary>
+    private SdkDownloadRequest SdkView()
+    {
+        SdkDownloadRequest? view = _sdkView;
+        if (view is null || view.BucketName != BucketName || view.Key != Key || view.VersionId != VersionId || view.FilePath != FilePath)
+        {
+            view = new SdkDownloadRequest { BucketName = BucketName, Key = Key, VersionId = VersionId, FilePath = FilePath };
+            _sdkView = view;
+        }
+
+        return view;
     }
 
     internal void OnInitiated(DownloadInitiatedEventArgs args) => DownloadInitiatedEvent?.Invoke(this, args);

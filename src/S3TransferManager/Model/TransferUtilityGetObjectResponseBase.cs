@@ -31,8 +31,11 @@ public abstract partial class TransferUtilityGetObjectResponseBase
     /// <summary>The version that was read, when the bucket is versioned.</summary>
     public string? VersionId { get; set; }
 
-    /// <summary>The object's user metadata (x-amz-meta-*), keyed without the prefix.</summary>
-    public IReadOnlyDictionary<string, string> Metadata { get; set; } = new Dictionary<string, string>();
+    /// <summary>The object's user metadata (x-amz-meta-*), as the first response carried it: the AWS SDK's own
+    /// collection, so it behaves as on the SDK's response. Its <c>Keys</c> keep the <c>x-amz-meta-</c> prefix, and its
+    /// indexer takes a name with or without it, ignoring case (<c>Metadata["color"]</c> and
+    /// <c>Metadata["x-amz-meta-color"]</c> are the same value; an absent name reads <see langword="null"/>).</summary>
+    public MetadataCollection Metadata { get; set; } = new();
 
     /// <summary>What the bytes were checked against (see <see cref="TransferUtilityConfig.ValidateDownloadChecksums"/>).
     /// For a download to a file, set when it completes; for OpenStream, set when the reader reaches the end of the

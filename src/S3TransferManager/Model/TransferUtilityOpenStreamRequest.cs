@@ -26,6 +26,15 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// <summary>The window in effect: <see cref="MaxInMemoryParts"/>, or its default when unset.</summary>
     internal int EffectiveMaxInMemoryParts => MaxInMemoryParts ?? DefaultMaxInMemoryParts;
 
+    /// <summary>Whether the response, when it is returned, already describes the object's stored checksum
+    /// (<see cref="TransferUtilityGetObjectResponseBase.ChecksumType"/>, and the value unless it is composite), as the
+    /// AWS SDK's does: its first GET asks for part 1 and carries them, ours asks for a byte range, which S3 answers
+    /// without them. <see langword="true"/> sends a HEAD with checksum mode before the first GET: one more round trip
+    /// before the first byte. Validation then uses that HEAD's answer instead of sending its own alongside the parts.</summary>
+    /// <value>Defaults to <see langword="false"/>: the checksum fields are filled in when the stored checksum is known,
+    /// at the latest when the reader reaches the end of the object.</value>
+    public bool ReportChecksumAtOpen { get; set; }
+
     /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing: parts are always
     /// buffered in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap.</summary>
     public int? ChunkBufferSize { get; set; }

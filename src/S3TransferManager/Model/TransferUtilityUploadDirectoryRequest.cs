@@ -35,12 +35,26 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <value>Defaults to <see cref="S3TransferManager.FailurePolicy.AbortOnFailure"/>.</value>
     public FailurePolicy FailurePolicy { get; set; } = FailurePolicy.AbortOnFailure;
 
-    /// <summary>Accepted for compatibility with the AWS SDK; files are always uploaded concurrently.</summary>
-    /// <value>Defaults to <see langword="false"/>; the value has no effect.</value>
+    /// <summary>Files are always uploaded concurrently, within <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
+    /// requests in flight in all; as on the AWS SDK, this says whether progress events name the file they report.</summary>
+    /// <value>Defaults to <see langword="false"/>: <see cref="UploadDirectoryProgressArgs.CurrentFile"/> names the
+    /// file whose progress raised the event. <see langword="true"/>: it is <see langword="null"/> and the current file's
+    /// byte counts 0, as the AWS SDK reports them when it uploads files concurrently.</value>
     public bool UploadFilesConcurrently { get; set; }
 
-    /// <summary>The Content-Type of every object; <see langword="null"/> lets the server choose.</summary>
-    /// <value>Defaults to <see langword="null"/>.</value>
+    /// <summary>Whether the folder is walked once, before the first upload, to count its files and their bytes, as the
+    /// AWS SDK does, so that <see cref="UploadDirectoryInitiatedEvent"/> and every progress event carry the final totals.
+    /// The walk keeps no path; the upload then enumerates the folder again, lazily.</summary>
+    /// <value>Defaults to <see langword="null"/>: a folder of up to 100,000 matching files is counted first (0.35 s at
+    /// most with the folder in the page cache: 2.2-3.5 µs a file); a larger one starts uploading at once, and the
+    /// initiated event reports -1 for both totals (counting 10 million files would hold the first byte back 22-35 s,
+    /// more on a cold or network file system). <see langword="true"/> counts every folder first, as the SDK does;
+    /// <see langword="false"/> never counts.</value>
+    public bool? CountFilesFirst { get; set; }
+
+    /// <summary>The Content-Type of every object.</summary>
+    /// <value>Defaults to <see langword="null"/>: each file's type is inferred from its extension, as the AWS SDK does
+    /// (see <see cref="TransferUtilityUploadRequest.ContentType"/>).</value>
     public string? ContentType { get; set; }
 
     /// <summary>User metadata stored with every object.</summary>

@@ -24,26 +24,27 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     public string? FilePath { get; set; }
 
     /// <summary>
-    /// The stream to upload, read from its current position to its end (a seekable stream left at its end, with a
-    /// length above 0, is an <see cref="ArgumentException"/>: rewind it first). A seekable stream's length is known up front;
+    /// The stream to upload: a seekable one from its start (<see cref="AutoResetStreamPosition"/>, as on the AWS SDK),
+    /// or from where the caller left it when that is turned off (then one left at its end, with a length above 0, is an
+    /// <see cref="ArgumentException"/> rather than an empty object). A seekable stream's length is known up front;
     /// a non-seekable one (a pipe, a network or compressor stream) is read ahead part by part into 64 KiB pooled chunks
     /// while earlier parts upload, holding at most (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> + 1)
     /// parts in memory (or the parts read ahead to find out whether the stream reaches
     /// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/>, if more). A seekable stream is read in order the same
     /// way (parts of one stream cannot be read concurrently). Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
-    /// (80,000 MiB with the default part size); a longer one fails with <see cref="TooManyPartsException"/>, so set a
+    /// (80,000 MiB with the default part size); a longer one fails with <see cref="PartLimitExceededException"/>, so set a
     /// larger <see cref="PartSize"/> for bigger streams.
     /// </summary>
     public Stream? InputStream { get; set; }
 
     /// <summary>Whether a seekable <see cref="InputStream"/> is rewound to its start before the upload.</summary>
-    /// <value><see langword="false"/>: the stream is read from where the caller left it (the AWS SDK's default is
-    /// <see langword="true"/>; set it to rewind as the SDK does).</value>
-    public bool AutoResetStreamPosition { get; set; }
+    /// <value><see langword="true"/>, as on the AWS SDK: a stream just written and not rewound uploads whole.
+    /// <see langword="false"/> reads it from where the caller left it.</value>
+    public bool AutoResetStreamPosition { get; set; } = true;
 
     /// <summary>Whether <see cref="InputStream"/> is disposed when the upload ends, successfully or not.</summary>
-    /// <value><see langword="false"/>: the caller's stream is left open.</value>
-    public bool AutoCloseStream { get; set; }
+    /// <value><see langword="true"/>, as on the AWS SDK. <see langword="false"/> leaves the caller's stream open.</value>
+    public bool AutoCloseStream { get; set; } = true;
 
     /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
     /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>
@@ -68,8 +69,11 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     internal bool PartSizeIsExplicit { get; private set; }
 
     /// <summary>The object's Content-Type.</summary>
-    /// <value><see langword="null"/>: "application/octet-stream" is sent (never an empty type, which some servers
-    /// store as a form post).</value>
+    /// <value><see langword="null"/>: inferred as the AWS SDK infers it, from the extension of
+    /// <see cref="FilePath"/>, else of <see cref="Key"/> (<c>Amazon.S3.Util.AmazonS3Util.MimeTypeFromExtension</c>:
+    /// ".css" is "text/css", an unknown extension "application/octet-stream"); with no extension, "text/plain" for a
+    /// single PutObject and "application/octet-stream" for a multipart upload. Never an empty type, which some servers
+    /// store as a form post.</value>
     public string? ContentType { get; set; }
 
     /// <summary>User metadata stored with the object (sent as x-amz-meta-*), keyed without the prefix.</summary>
@@ -119,9 +123,10 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
         return this;
     }
 
-    /// <summary>Raised as parts finish, at most every 100 ms and every 1% (see <see cref="TransferProgressArgs"/>);
-    /// <see cref="TransferProgressArgs.TotalBytes"/> is -1 while the length of a non-seekable stream is not yet known.
-    /// The last event reports the whole length.</summary>
+    /// <summary>Raised as parts finish, at most every 100 ms and every 1% of the length (16 MiB while it is unknown, and
+    /// at most 16 MiB), so a handler that prints stays cheap; <see cref="Amazon.S3.Model.TransferProgressArgs.TotalBytes"/> is -1 while
+    /// the length of a non-seekable stream is not yet known. The last event reports the whole length, also for an
+    /// empty upload. The sender is this request.</summary>
     public event EventHandler<UploadProgressArgs>? UploadProgressEvent;
 
     /// <summary>Receives the same progress as <see cref="UploadProgressEvent"/>, one report per event, in order: for code that
@@ -131,7 +136,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     /// there is none (a console app, a service) it posts them to the thread pool, where handlers can run at the same
     /// time and out of order. Implement <see cref="IProgress{T}"/> directly to be called in order, on the transfer's
     /// thread.</remarks>
-    public IProgress<TransferProgressArgs>? ProgressHandler { get; set; }
+    public IProgress<Amazon.S3.Model.TransferProgressArgs>? ProgressHandler { get; set; }
 
     /// <summary>Raised once, before the first request is sent.</summary>
     public event EventHandler<UploadInitiatedEventArgs>? UploadInitiatedEvent;
@@ -144,9 +149,9 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 
     internal bool HasProgressSubscribers => UploadProgressEvent is not null || ProgressHandler is not null;
 
-    internal void OnProgress(TransferProgressArgs args)
+    internal void OnProgress(ProgressStep step)
     {
-        var typed = new UploadProgressArgs(args, this);
+        var typed = new UploadProgressArgs(step, this);
         UploadProgressEvent?.Invoke(this, typed);
         ProgressHandler?.Report(typed);
     }

@@ -4,9 +4,10 @@ namespace S3TransferManager;
 /// <remarks>
 /// Events are raised one at a time, so a handler sees a consistent snapshot, but from the threads that move the bytes:
 /// keep handlers short. Each file's bytes are reported as its own progress reports them (throttled to about every
-/// 100 ms and 1%, see <see cref="TransferProgressArgs"/>), and once more when it completes. Many files are in flight
-/// at once, so "current file" is the file whose progress raised this event (the AWS SDK leaves it empty when files
-/// go concurrently). Bytes of a file that fails are taken back out of <see cref="TransferredBytes"/>, so after a
+/// 100 ms and 1%, see <see cref="TransferUtilityUploadRequest.UploadProgressEvent"/>), and once more when it completes. Many files are in flight
+/// at once, so "current file" is the file whose progress raised this event, or, with
+/// <see cref="TransferUtilityUploadDirectoryRequest.UploadFilesConcurrently"/>, none (as the AWS SDK reports concurrent
+/// uploads). Bytes of a file that fails are taken back out of <see cref="TransferredBytes"/>, so after a
 /// failure it can be lower than in an earlier event.
 /// </remarks>
 public sealed class UploadDirectoryProgressArgs : EventArgs
@@ -48,14 +49,17 @@ public sealed class UploadDirectoryProgressArgs : EventArgs
     /// <summary>Files completed so far.</summary>
     public int NumberOfFilesUploaded { get; }
 
-    /// <summary>Files found so far; final once the enumeration has ended. An <see langword="int"/> as in the AWS SDK,
-    /// so it stops at <see cref="int.MaxValue"/>.</summary>
+    /// <summary>The files to upload, counted before the first one started (see
+    /// <see cref="TransferUtilityUploadDirectoryRequest.CountFilesFirst"/>); for a folder not counted first, the files
+    /// found so far, final once the enumeration has ended. An <see langword="int"/> as in the AWS SDK, so it stops at
+    /// <see cref="int.MaxValue"/>.</summary>
     public int TotalNumberOfFiles { get; }
 
     /// <summary>Bytes moved so far across all files: those of completed files and those in flight.</summary>
     public long TransferredBytes { get; }
 
-    /// <summary>Bytes of the files found so far; final once the enumeration has ended.</summary>
+    /// <summary>Bytes of the files to upload, counted first as <see cref="TotalNumberOfFiles"/> is; for a folder not
+    /// counted first, of the files found so far.</summary>
     public long TotalBytes { get; }
 
     /// <summary>The full path of the file whose progress raised this event.</summary>

@@ -1,7 +1,14 @@
+using Amazon.S3.Model;
+
 namespace S3TransferManager;
 
 /// <summary>Progress of an upload, as <see cref="TransferUtilityUploadRequest.UploadProgressEvent"/> raises it; named
-/// and shaped as <c>Amazon.S3.Transfer.UploadProgressArgs</c>, so handlers typed with it compile unchanged.</summary>
+/// and shaped as <c>Amazon.S3.Transfer.UploadProgressArgs</c>, and derived, as it is, from the AWS SDK's
+/// <see cref="TransferProgressArgs"/>, so handlers typed with either compile unchanged.</summary>
+/// <remarks>The bytes since the previous event are <c>IncrementTransferred</c>
+/// (<see cref="TransferProgressArgsExtensions"/>). While the length of a non-seekable stream is not known,
+/// <see cref="TransferProgressArgs.TotalBytes"/> is -1 and the SDK's <see cref="TransferProgressArgs.PercentDone"/>
+/// is negative, as it is for the SDK's own uploads.</remarks>
 public class UploadProgressArgs : TransferProgressArgs
 {
     /// <summary>Creates progress for an upload.</summary>
@@ -24,8 +31,8 @@ public class UploadProgressArgs : TransferProgressArgs
         FilePath = filePath;
     }
 
-    internal UploadProgressArgs(TransferProgressArgs progress, TransferUtilityUploadRequest request)
-        : this(progress.IncrementTransferred, progress.TransferredBytes, progress.TotalBytes, request.FilePath)
+    internal UploadProgressArgs(Internal.ProgressStep step, TransferUtilityUploadRequest request)
+        : this(step.Increment, step.Transferred, step.Total, request.FilePath)
     {
         Request = request;
     }

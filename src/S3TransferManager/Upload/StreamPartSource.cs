@@ -139,7 +139,7 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
             if (_lastPart == _maxPartCount)
             {
                 // Found before part 10,001 is sent: S3 would refuse it, after every earlier part had been paid for.
-                throw new TooManyPartsException(_bucket, _key, _partSize);
+                throw new PartLimitExceededException(_bucket, _key, _partSize);
             }
 
             _lastPart++;

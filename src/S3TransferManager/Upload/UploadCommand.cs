@@ -52,7 +52,7 @@ internal sealed class UploadCommand
         {
             Log.UploadFailed(_logger, _request.BucketName!, _request.Key!, e);
             telemetry.Failed(e);
-            RaiseFailed(e);
+            RaiseFailed(e, knownLength);
             await CloseCallerStreamAsync(failing: true).ConfigureAwait(false);
             throw;
         }
@@ -61,14 +61,19 @@ internal sealed class UploadCommand
         telemetry.Succeeded(response.ContentLength);
         await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
         Log.UploadCompleted(_logger, _request.BucketName!, _request.Key!, response.ContentLength, response.PartCount);
-        _request.OnCompleted(new UploadCompletedEventArgs(_request, response));
+        // As on the AWS SDK, whose uploads of a non-seekable stream count nothing: 0 of -1. The length is in the response.
+        _request.OnCompleted(knownLength >= 0
+            ? new UploadCompletedEventArgs(_request, response, response.ContentLength, response.ContentLength)
+            : new UploadCompletedEventArgs(_request, response, 0, -1));
         return response;
     }
 
     /// <summary>Raises UploadFailedEvent; a handler that throws is logged, and the caller gets the transfer's own error.</summary>
-    private void RaiseFailed(Exception error) =>
+    private void RaiseFailed(Exception error, long knownLength) =>
         FailedEvent.Raise(_logger, nameof(_request.UploadFailedEvent), _request.BucketName!, _request.Key!,
-            () => _request.OnFailed(new UploadFailedEventArgs(_request, error, _progress.TransferredBytes, _progress.TotalBytes)));
+            () => _request.OnFailed(knownLength >= 0
+                ? new UploadFailedEventArgs(_request, error, _progress.TransferredBytes, knownLength, _progress.TransferredBytes)
+                : new UploadFailedEventArgs(_request, error, 0, -1, _progress.TransferredBytes)));
 
     private async Task CloseCallerStreamAsync(bool failing)
     {

@@ -1,6 +1,8 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Security.Cryptography;
 using Amazon.S3.Model;
+using Amazon.S3.Util;
+using Amazon.Util;
 
 namespace S3TransferManager.Upload;
 
@@ -12,20 +14,46 @@ namespace S3TransferManager.Upload;
 /// </summary>
 internal static class UploadRequestOptions
 {
-    /// <summary>Sent when the caller names no type: some servers store a PUT with no type (sent as a form post) empty.</summary>
-    public const string DefaultContentType = "application/octet-stream";
+    /// <summary>What the AWS SDK's client sends as the type of a PutObject that names none and whose file and key have
+    /// no extension (its marshaller's default).</summary>
+    public const string SinglePutFallbackContentType = "text/plain";
 
     // Headers the commands set themselves; a copy from the caller's collection would contradict them.
     private static readonly HashSet<string> s_ownHeaders = new(StringComparer.OrdinalIgnoreCase) { "Content-Length", "Content-MD5", "Content-Type" };
 
-    public static string ContentTypeOf(TransferUtilityUploadRequest request) =>
-        !string.IsNullOrEmpty(request.ContentType) ? request.ContentType
-        : !string.IsNullOrEmpty(request.Headers.ContentType) ? request.Headers.ContentType
-        : DefaultContentType;
+    /// <summary>
+    /// The type stored with the object: the caller's, or, as the AWS SDK's TransferUtility infers it, the one its
+    /// <see cref="AmazonS3Util.MimeTypeFromExtension"/> table gives the file's extension, else the key's
+    /// (<c>.css</c>: text/css; an extension it does not know: application/octet-stream). With no extension at all, a
+    /// single PutObject gets text/plain and a multipart upload application/octet-stream, as on the SDK. Never empty:
+    /// some servers store a PUT with no type (sent as a form post) empty.
+    /// </summary>
+    public static string ContentTypeOf(TransferUtilityUploadRequest request, bool multipart)
+    {
+        if (!string.IsNullOrEmpty(request.ContentType))
+        {
+            return request.ContentType;
+        }
+
+        if (!string.IsNullOrEmpty(request.Headers.ContentType))
+        {
+            return request.Headers.ContentType;
+        }
+
+        string? extension = AWSSDKUtils.GetExtension(request.FilePath);
+        if (string.IsNullOrEmpty(extension))
+        {
+            extension = AWSSDKUtils.GetExtension(request.Key);
+        }
+
+        return string.IsNullOrEmpty(extension) && !multipart
+            ? SinglePutFallbackContentType
+            : AmazonS3Util.MimeTypeFromExtension(extension ?? string.Empty);
+    }
 
     public static void ApplyTo(TransferUtilityUploadRequest source, PutObjectRequest put)
     {
-        put.ContentType = ContentTypeOf(source);
+        put.ContentType = ContentTypeOf(source, multipart: false);
         CopyHeadersAndMetadata(source, put.Headers, put.Metadata);
         if (source.Expires is not null)
         {
@@ -63,7 +91,7 @@ internal static class UploadRequestOptions
 
     public static void ApplyTo(TransferUtilityUploadRequest source, InitiateMultipartUploadRequest initiate)
     {
-        initiate.ContentType = ContentTypeOf(source);
+        initiate.ContentType = ContentTypeOf(source, multipart: true);
         CopyHeadersAndMetadata(source, initiate.Headers, initiate.Metadata);
         if (source.Expires is not null)
         {

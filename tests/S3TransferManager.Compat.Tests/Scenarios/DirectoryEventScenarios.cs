@@ -4,8 +4,8 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 namespace CompatScenarios;
 
 // Directory events subscribed to as an app using Amazon.S3.Transfer does (see UploadScenarios). The assertions hold for
-// both libraries; where they differ nothing is asserted: the upload's initiated totals (-1 here), and TransferredBytes
-// of the completed event (the AWS SDK reads it while its last progress may still be adding, so it varies run to run).
+// both libraries; where they differ nothing is asserted: TransferredBytes of the completed event (the AWS SDK reads it
+// while its last progress may still be adding, so it varies run to run).
 [Collection(CompatMotoCollection.Name)]
 public sealed class DirectoryEventScenarios(MotoServer moto)
 {
@@ -21,11 +21,15 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         using var transferUtility = new TransferUtility(bucket.Client);
         TransferUtilityUploadDirectoryRequest request = UploadRequest(bucket, WriteTree(bucket));
         UploadDirectoryCompletedEventArgs? completed = null;
+        UploadDirectoryInitiatedEventArgs? initiated = null;
         request.UploadDirectoryCompletedEvent += (_, e) => completed = e;
+        request.UploadDirectoryInitiatedEvent += (_, e) => initiated = e;
 
         await transferUtility.UploadDirectoryAsync(request);
 
         Assert.Equal(["initiated", "completed"], _lifecycle);
+        // The folder is counted before the first file starts.
+        Assert.Equal((4L, TreeBytes), (initiated!.TotalFiles, initiated.TotalBytes));
         Assert.Equal((4L, 0L), (completed!.Response.ObjectsUploaded, completed.Response.ObjectsFailed));
         Assert.Equal((4L, 4L, TreeBytes), (completed.TransferredFiles, completed.TotalFiles, completed.TotalBytes));
         Assert.Equal(4, _filesDone.Max());
@@ -117,6 +121,50 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         Assert.Equal(["initiated", "failed"], _lifecycle);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task UploadDirectoryAsync_ProgressEvents_TotalsFinalAndTheFileNamedUnlessConcurrent(bool concurrently)
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        string source = WriteTree(bucket);
+        var request = new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = source, KeyPrefix = "p", UploadFilesConcurrently = concurrently };
+        var events = new ProgressRecorder<UploadDirectoryProgressArgs>(e => e.NumberOfFilesUploaded == 4);
+        request.UploadDirectoryProgressEvent += events.Add;
+
+        await transferUtility.UploadDirectoryAsync(request);
+
+        UploadDirectoryProgressArgs[] seen = await events.AllAsync();
+
+        Assert.All(seen, e => Assert.Equal((4, TreeBytes), (e.TotalNumberOfFiles, e.TotalBytes)));
+        string[] files = Directory.GetFiles(source);
+        Assert.All(seen, e => Assert.True(concurrently ? e.CurrentFile is null : files.Contains(e.CurrentFile), e.CurrentFile));
+        Assert.All(seen.Where(_ => concurrently), e => Assert.Equal((0L, 0L), (e.TransferredBytesForCurrentFile, e.TotalNumberOfBytesForCurrentFile)));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task DownloadDirectoryAsync_ProgressEvents_TheObjectNamedUnlessConcurrent(bool concurrently)
+    {
+        await using MotoBucket bucket = await MotoBucket.CreateAsync(moto);
+        using var transferUtility = new TransferUtility(bucket.Client);
+        await transferUtility.UploadDirectoryAsync(new TransferUtilityUploadDirectoryRequest { BucketName = bucket.Name, Directory = WriteTree(bucket), KeyPrefix = "p" });
+        TransferUtilityDownloadDirectoryRequest request = DownloadRequest(bucket);
+        request.DownloadFilesConcurrently = concurrently;
+        var events = new ProgressRecorder<DownloadDirectoryProgressArgs>(e => e.NumberOfFilesDownloaded == 4);
+        request.DownloadedDirectoryProgressEvent += events.Add;
+
+        await transferUtility.DownloadDirectoryAsync(request);
+
+        DownloadDirectoryProgressArgs[] seen = await events.AllAsync();
+
+        string[] names = ["f0.txt", "f1.txt", "f2.txt", "f3.txt"];
+        Assert.All(seen, e => Assert.True(concurrently ? e.CurrentFile is null : names.Contains(e.CurrentFile), e.CurrentFile));
+        Assert.All(seen.Where(_ => concurrently), e => Assert.Equal((0L, 0L), (e.TransferredBytesForCurrentFile, e.TotalNumberOfBytesForCurrentFile)));
+    }
+
     private static string WriteTree(MotoBucket bucket)
     {
         string source = Directory.CreateDirectory(bucket.PathFor("src")).FullName;
@@ -182,6 +230,36 @@ public sealed class DirectoryEventScenarios(MotoServer moto)
         lock (_lifecycle)
         {
             _lifecycle.Add(name);
+        }
+    }
+
+    /// <summary>Keeps progress events raised on any thread. The AWS SDK raises directory progress on a background
+    /// dispatcher, possibly after the call returned: <see cref="AllAsync"/> waits (bounded) for the last one.</summary>
+    private sealed class ProgressRecorder<T>(Func<T, bool> isLast)
+    {
+        private readonly List<T> _events = [];
+        private readonly TaskCompletionSource _last = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public void Add(object? sender, T e)
+        {
+            lock (_events)
+            {
+                _events.Add(e);
+            }
+
+            if (isLast(e))
+            {
+                _last.TrySetResult();
+            }
+        }
+
+        public async Task<T[]> AllAsync()
+        {
+            await _last.Task.WaitAsync(TimeSpan.FromSeconds(30));
+            lock (_events)
+            {
+                return [.. _events];
+            }
         }
     }
 }

@@ -84,12 +84,13 @@ internal static class ApiSurface
 
     private static Assembly Ours => typeof(S3TransferManager.TransferUtility).Assembly;
 
-    /// <summary>Every public type of the SDK's Amazon.S3.Transfer (and WriteObjectProgressArgs, which it declares in
-    /// Amazon.S3.Model), with this library's type of the same name, or null. Abstract bases are left out: they are met
-    /// through their derived types, with what those inherit.</summary>
+    /// <summary>Every public type of the SDK's Amazon.S3.Transfer, with this library's type of the same name, or null.
+    /// Abstract bases are left out: they are met through their derived types, with what those inherit. The progress
+    /// arguments the SDK declares in Amazon.S3.Model (WriteObjectProgressArgs) are the very types this library's events
+    /// carry, so they need no counterpart.</summary>
     private static IEnumerable<(Type Sdk, Type? Ours)> Counterparts() =>
         Sdk.GetExportedTypes()
-            .Where(t => (t.Namespace == "Amazon.S3.Transfer" || t == typeof(Amazon.S3.Model.WriteObjectProgressArgs)) && !(t.IsAbstract && !t.IsInterface))
+            .Where(t => t.Namespace == "Amazon.S3.Transfer" && !(t.IsAbstract && !t.IsInterface))
             .OrderBy(t => t.Name, StringComparer.Ordinal)
             .Select(t => (t, Ours.GetType("S3TransferManager." + t.Name)));
 

@@ -1,6 +1,6 @@
 namespace CompatScenarios.Surface;
 
-/// <summary>The members of Amazon.S3.Transfer (AWSSDK.S3 4.0.104.5) with no counterpart of the same name here, each
+/// <summary>The members of Amazon.S3.Transfer (AWSSDK.S3 4.1.0) with no counterpart of the same name here, each
 /// group with its reason in the README's table. A member added to the library must leave this list.</summary>
 internal static class NotSupported
 {

@@ -1,3 +1,4 @@
+using Amazon.S3.Model;
 using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Telemetry;

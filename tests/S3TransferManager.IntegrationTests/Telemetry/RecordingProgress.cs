@@ -1,3 +1,5 @@
+using Amazon.S3.Model;
+
 namespace S3TransferManager.IntegrationTests.Telemetry;
 
 /// <summary>An <see cref="IProgress{T}"/> that keeps every report, called on the transfer's own thread (unlike

@@ -33,7 +33,7 @@ public sealed class UploadFaultTests(MotoServer moto)
     }
 
     [Fact]
-    public async Task UploadWithResponseAsync_NonSeekablePartFails_AbortsAndLeavesTheCallersStreamOpen()
+    public async Task UploadWithResponseAsync_NonSeekablePartFailsWithoutAutoClose_AbortsAndLeavesTheCallersStreamOpen()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         var stream = new NonSeekableStream(TestData.Payload(30 * MiB));
@@ -41,7 +41,7 @@ public sealed class UploadFaultTests(MotoServer moto)
         using TransferUtility utility = s3.CreateUtility();
         var failures = new List<UploadFailedEventArgs>();
         int completed = 0;
-        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = stream };
+        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = stream, AutoCloseStream = false };
         request.UploadFailedEvent += (_, e) => failures.Add(e);
         request.UploadCompletedEvent += (_, _) => completed++;
 

@@ -27,7 +27,7 @@ public sealed class UploadStreamTests(MotoServer moto)
     }
 
     [Fact]
-    public async Task UploadWithResponseAsync_SeekableStreamBelowThresholdFromMidStream_PutsTheRestAndLeavesStreamOpen()
+    public async Task UploadWithResponseAsync_SeekableStreamBelowThresholdFromMidStreamWithoutRewinding_PutsTheRestAndLeavesStreamOpen()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         byte[] content = TestData.Payload(3 * MiB);
@@ -35,7 +35,7 @@ public sealed class UploadStreamTests(MotoServer moto)
         using TransferUtility utility = s3.CreateUtility();
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(
-            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "rest", InputStream = stream });
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "rest", InputStream = stream, AutoResetStreamPosition = false, AutoCloseStream = false });
 
         Assert.Equal(1, UploadAssertions.CountPuts(s3.Handler));
         Assert.Equal(0, response.PartCount);
@@ -51,7 +51,7 @@ public sealed class UploadStreamTests(MotoServer moto)
         var stream = new NonSeekableStream(content);
         using TransferUtility utility = s3.CreateUtility();
         var totals = new List<long>();
-        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "pipe", InputStream = stream };
+        var request = new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "pipe", InputStream = stream, AutoCloseStream = false };
         request.UploadProgressEvent += (_, e) => totals.Add(e.TotalBytes);
 
         TransferUtilityUploadResponse response = await utility.UploadWithResponseAsync(request);

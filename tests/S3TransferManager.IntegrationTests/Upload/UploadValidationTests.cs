@@ -73,15 +73,15 @@ public sealed class UploadValidationTests(MotoServer moto)
     }
 
     [Fact]
-    public async Task UploadWithResponseAsync_SeekableStreamLeftAtItsEnd_ThrowsArgumentExceptionBeforeAnyRequest()
+    public async Task UploadWithResponseAsync_SeekableStreamLeftAtItsEndWithoutRewinding_ThrowsArgumentExceptionBeforeAnyRequest()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         var written = new MemoryStream();
-        written.Write([1, 2, 3]);   // position 3 of 3: the caller forgot to rewind
+        written.Write([1, 2, 3]);   // position 3 of 3, and the caller turned rewinding off
         using TransferUtility utility = s3.CreateUtility();
 
         var error = await Assert.ThrowsAsync<ArgumentException>(() => utility.UploadWithResponseAsync(
-            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = written }));
+            new TransferUtilityUploadRequest { BucketName = s3.BucketName, Key = "k", InputStream = written, AutoResetStreamPosition = false }));
 
         Assert.Equal("InputStream", error.ParamName);
         Assert.Contains("at its end (position 3 of 3)", error.Message, StringComparison.Ordinal);

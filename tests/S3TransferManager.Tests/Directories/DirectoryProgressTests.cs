@@ -31,6 +31,36 @@ public sealed class DirectoryProgressTests
     }
 
     [Fact]
+    public void Counted_ThenFoundAgainByTheEnumeration_TotalsStayTheCountedOnesFromTheFirstEvent()
+    {
+        DirectoryProgress<UploadDirectoryProgressArgs> progress = Create();
+        progress.Counted(2, 150);
+        StrongBox<long> a = DirectoryProgress<UploadDirectoryProgressArgs>.StartFile();
+
+        progress.Moved(a, "a", 30, 100);
+        progress.Found(100);
+        progress.Found(50);
+
+        Assert.Equal((2, 150L), (_raised[0].TotalNumberOfFiles, _raised[0].TotalBytes));
+        Assert.Equal((2L, 150L), (progress.TotalFiles, progress.TotalBytes));
+    }
+
+    [Fact]
+    public void Moved_FilesNotNamed_RaisesNoFileAndNoFileBytes()
+    {
+        var progress = new DirectoryProgress<UploadDirectoryProgressArgs>(
+            static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
+                new UploadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
+            _raised.Add, nameFiles: false);
+        StrongBox<long> a = DirectoryProgress<UploadDirectoryProgressArgs>.StartFile();
+
+        progress.Moved(a, "a", 30, 100);
+
+        Assert.Equal((null, 0L, 0L, 30L), (_raised[0].CurrentFile, _raised[0].TransferredBytesForCurrentFile,
+            _raised[0].TotalNumberOfBytesForCurrentFile, _raised[0].TransferredBytes));
+    }
+
+    [Fact]
     public void Moved_AllOfAFile_RaisesNothingUntilTheFileCompletes()
     {
         DirectoryProgress<UploadDirectoryProgressArgs> progress = Create();

@@ -36,7 +36,7 @@ public sealed class UploadDirectoryEventsTests : IDisposable
         await RunAsync(s3, Request()).WaitAsync(s_wait);
 
         string[] seen = [.. _seen];
-        Assert.Equal("initiated", seen[0]);
+        Assert.Equal("initiated 6 files 75 bytes", seen[0]);
         Assert.Equal("completed 6/0 files 6 of 6, bytes 75 of 75", seen[^1]);
         Assert.Equal(6, seen.Count(e => e.StartsWith("put", StringComparison.Ordinal)));
         Assert.Equal(8, seen.Length);
@@ -165,11 +165,44 @@ public sealed class UploadDirectoryEventsTests : IDisposable
         Assert.Equal("completed 5/1 files 5 of 6, bytes 63 of 75", _seen.Last());
     }
 
+    [Theory]
+    [InlineData(false, 100, false)]
+    [InlineData(null, 5, false)]
+    [InlineData(null, 6, true)]
+    [InlineData(true, 5, true)]
+    public async Task ExecuteAsync_CountFilesFirst_InitiatedCarriesTheTotalsOnlyWhenCounted(bool? countFilesFirst, long countLimit, bool counted)
+    {
+        var s3 = new FakeUploadS3();
+        RecordPuts(s3);
+        TransferUtilityUploadDirectoryRequest request = Request();
+        request.CountFilesFirst = countFilesFirst;
+
+        await RunAsync(s3, request, countLimit: countLimit).WaitAsync(s_wait);
+
+        Assert.Equal(counted ? "initiated 6 files 75 bytes" : "initiated -1 files -1 bytes", _seen.First());
+        Assert.Equal("completed 6/0 files 6 of 6, bytes 75 of 75", _seen.Last());
+    }
+
+    [Fact]
+    public async Task ExecuteAsync_UploadFilesConcurrently_ProgressNamesNoFileAsTheSdkReportsConcurrentUploads()
+    {
+        var s3 = new FakeUploadS3();
+        RecordPuts(s3);
+        TransferUtilityUploadDirectoryRequest request = Request();
+        request.UploadFilesConcurrently = true;
+        var events = new ConcurrentBag<UploadDirectoryProgressArgs>();
+        request.UploadDirectoryProgressEvent += (_, e) => events.Add(e);
+
+        await RunAsync(s3, request).WaitAsync(s_wait);
+
+        Assert.Equal(6, events.Max(e => e.NumberOfFilesUploaded));
+        Assert.All(events, e => Assert.Equal((null, 0L, 0L), (e.CurrentFile, e.TransferredBytesForCurrentFile, e.TotalNumberOfBytesForCurrentFile)));
+    }
+
     private TransferUtilityUploadDirectoryRequest Request()
     {
         var request = new TransferUtilityUploadDirectoryRequest { BucketName = "b", Directory = _folder };
-        request.UploadDirectoryInitiatedEvent += (_, e) => _seen.Enqueue(
-            e.TotalFiles == -1 && e.TotalBytes == -1 ? "initiated" : "initiated with totals");
+        request.UploadDirectoryInitiatedEvent += (_, e) => _seen.Enqueue($"initiated {e.TotalFiles} files {e.TotalBytes} bytes");
         request.UploadDirectoryCompletedEvent += (_, e) => _seen.Enqueue(
             $"completed {e.Response.ObjectsUploaded}/{e.Response.ObjectsFailed} files {e.TransferredFiles} of {e.TotalFiles}, bytes {e.TransferredBytes} of {e.TotalBytes}");
         request.UploadDirectoryFailedEvent += (_, e) => _seen.Enqueue($"failed {e.Exception.GetType().Name}");
@@ -192,10 +225,10 @@ public sealed class UploadDirectoryEventsTests : IDisposable
             });
 
     private Task<TransferUtilityUploadDirectoryResponse> RunAsync(FakeUploadS3 s3, TransferUtilityUploadDirectoryRequest request,
-        CancellationToken cancellationToken = default)
+        CancellationToken cancellationToken = default, long countLimit = FileCount.DefaultLimit)
     {
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 }.Validated();
         request.Validate();
-        return new UploadDirectoryCommand(new TransferResources(s3.Mock.Object, config, _logger), request).ExecuteAsync(cancellationToken);
+        return new UploadDirectoryCommand(new TransferResources(s3.Mock.Object, config, _logger), request, countLimit).ExecuteAsync(cancellationToken);
     }
 }

@@ -82,7 +82,7 @@ public sealed class ResumableRangeStreamNearEndTests
                     ResponseStream = new ClockStream(s_object.AsMemory((int)r.ByteRange.Start, (int)(r.ByteRange.End - r.ByteRange.Start + 1)), clock, perRead),
                 });
             });
-        var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Dictionary<string, string>());
+        var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Unless a test moves the clock, the body's own timing yields no sample, so the estimate stays what the test set.
         var policy = new ResumePolicy(0, TimeSpan.Zero, Timeout.InfiniteTimeSpan, clock, () => 1.0);

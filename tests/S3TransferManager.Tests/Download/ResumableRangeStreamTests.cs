@@ -178,7 +178,7 @@ public sealed class ResumableRangeStreamTests
                     ResponseStream = body(r.ByteRange.Start, r.ByteRange.End),
                 });
             });
-        var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Dictionary<string, string>());
+        var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Jitter pinned to its top (the full exponential delay), so delays can be asserted exactly; stalls per test.
         var policy = new ResumePolicy(maxResumes, resumeDelay, stallTimeout ?? Timeout.InfiniteTimeSpan, time ?? TimeProvider.System, random ?? (() => 1.0));

@@ -7,7 +7,7 @@ public sealed class ProgressTrackerTests
 {
     private const long MiB = 1024 * 1024;
     private readonly FakeTimeProvider _time = new();
-    private readonly List<TransferProgressArgs> _events = [];
+    private readonly List<ProgressStep> _events = [];
 
     private ProgressTracker Create(long total)
     {
@@ -26,9 +26,9 @@ public sealed class ProgressTrackerTests
             tracker.Add(64 * 1024);
         }
 
-        TransferProgressArgs only = Assert.Single(_events);
-        Assert.Equal(40 * MiB, only.TransferredBytes);
-        Assert.Equal(40 * MiB, only.IncrementTransferred);
+        ProgressStep only = Assert.Single(_events);
+        Assert.Equal(40 * MiB, only.Transferred);
+        Assert.Equal(40 * MiB, only.Increment);
     }
 
     [Fact]
@@ -39,7 +39,7 @@ public sealed class ProgressTrackerTests
 
         tracker.Add(MiB);
 
-        Assert.Equal(MiB, Assert.Single(_events).TransferredBytes);
+        Assert.Equal(MiB, Assert.Single(_events).Transferred);
     }
 
     [Fact]
@@ -85,7 +85,7 @@ public sealed class ProgressTrackerTests
 
         tracker.Add(1);
 
-        Assert.Equal(-1, Assert.Single(_events).TotalBytes);
+        Assert.Equal(-1, Assert.Single(_events).Total);
     }
 
     [Fact]
@@ -98,9 +98,9 @@ public sealed class ProgressTrackerTests
             tracker.Add(MiB);
         }
 
-        Assert.Equal(100 * MiB, _events[^1].TransferredBytes);
-        Assert.Equal(_events.Select(e => e.TransferredBytes).Order().Distinct(), _events.Select(e => e.TransferredBytes));
-        Assert.Equal(100 * MiB, _events.Sum(e => e.IncrementTransferred));
+        Assert.Equal(100 * MiB, _events[^1].Transferred);
+        Assert.Equal(_events.Select(e => e.Transferred).Order().Distinct(), _events.Select(e => e.Transferred));
+        Assert.Equal(100 * MiB, _events.Sum(e => e.Increment));
     }
 
     [Fact]
@@ -110,8 +110,8 @@ public sealed class ProgressTrackerTests
 
         tracker.Complete();
 
-        TransferProgressArgs only = Assert.Single(_events);
-        Assert.Equal((0L, 0L, 100), (only.TransferredBytes, only.TotalBytes, only.PercentDone));
+        ProgressStep only = Assert.Single(_events);
+        Assert.Equal((0L, 0L, true), (only.Transferred, only.Total, only.IsFinal));
     }
 
     [Fact]
@@ -123,8 +123,8 @@ public sealed class ProgressTrackerTests
 
         tracker.Complete();
 
-        TransferProgressArgs only = Assert.Single(_events);
-        Assert.Equal((1000L, 1000L, 1000L), (only.IncrementTransferred, only.TransferredBytes, only.TotalBytes));
+        ProgressStep only = Assert.Single(_events);
+        Assert.Equal((1000L, 1000L, 1000L), (only.Increment, only.Transferred, only.Total));
     }
 
     [Fact]
@@ -151,7 +151,7 @@ public sealed class ProgressTrackerTests
                 Interlocked.Increment(ref overlaps);
             }
 
-            seen.Add(e.TransferredBytes);
+            seen.Add(e.Transferred);
             _time.Advance(ProgressTracker.MinInterval);   // every later Add is due by time
             Interlocked.Decrement(ref inside);
         }, _time);

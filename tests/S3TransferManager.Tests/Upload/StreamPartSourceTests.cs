@@ -17,7 +17,7 @@ public sealed class StreamPartSourceTests
             await body.Content.DisposeAsync();
         }
 
-        var error = await Assert.ThrowsAsync<TooManyPartsException>(() => source.ReadNextAsync(CancellationToken.None).AsTask());
+        var error = await Assert.ThrowsAsync<PartLimitExceededException>(() => source.ReadNextAsync(CancellationToken.None).AsTask());
 
         Assert.Equal(100, error.PartSize);
         pool.AssertAllReturned();

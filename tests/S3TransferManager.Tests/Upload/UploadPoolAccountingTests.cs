@@ -116,7 +116,7 @@ public sealed class UploadPoolAccountingTests
         CancellationToken cancellationToken = default, long bufferMemoryLimit = 256 * MiB)
     {
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = InFlight, BufferMemoryLimit = bufferMemoryLimit }.Validated();
-        var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
+        var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize, AutoCloseStream = false };
         request.Validate();
         return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, NullLogger.Instance, pool), request).ExecuteAsync(cancellationToken);
     }

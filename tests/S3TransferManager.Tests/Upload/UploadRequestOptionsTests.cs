@@ -12,7 +12,24 @@ public sealed class UploadRequestOptionsTests
         var request = new TransferUtilityUploadRequest();
         request.Headers.ContentType = "text/csv";
 
-        Assert.Equal("text/csv", UploadRequestOptions.ContentTypeOf(request));
+        Assert.Equal("text/csv", UploadRequestOptions.ContentTypeOf(request, multipart: false));
+    }
+
+    [Theory]
+    [InlineData("/data/site.css", "k", false, "text/css")]
+    [InlineData("/data/site.CSS", "k", true, "text/css")]
+    [InlineData(null, "notes.txt", false, "text/plain")]
+    [InlineData(null, "photo.jpg", true, "image/jpeg")]
+    [InlineData("/data/file", "page.html", false, "text/html")]
+    [InlineData("/data/a.unknownext", "k", false, "application/octet-stream")]
+    [InlineData(null, "no-extension", false, "text/plain")]
+    [InlineData(null, "no-extension", true, "application/octet-stream")]
+    [InlineData(null, "dir.d/no-extension", true, "application/octet-stream")]
+    public void ContentTypeOf_NoneGiven_InferredAsTheAwsSdkDoes(string? filePath, string key, bool multipart, string expected)
+    {
+        var request = new TransferUtilityUploadRequest { FilePath = filePath, Key = key };
+
+        Assert.Equal(expected, UploadRequestOptions.ContentTypeOf(request, multipart));
     }
 
     [Fact]

@@ -128,6 +128,9 @@ internal sealed class DownloadChecksumValidator
         }
     }
 
+    /// <summary>The stored checksum's type as the server reported it, once known; null before, or when it sent none.</summary>
+    public ChecksumType? StoredType => _stored.Task.IsCompletedSuccessfully ? _stored.Task.Result.Stored?.ReportedType : null;
+
     public PartHasher CreateHasher(int partNumber) => new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber));
 
     /// <summary>The next object offset after <paramref name="position"/> where a part's running CRC must be kept:

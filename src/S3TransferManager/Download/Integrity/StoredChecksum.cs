@@ -22,6 +22,9 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
     /// parts. False for a bare value with no type, which may be a full-object or a composite checksum.</summary>
     public bool IsTypeStated { get; init; } = true;
 
+    /// <summary>The checksum type as the server reported it (<c>x-amz-checksum-type</c>); null when it sent none.</summary>
+    public ChecksumType? ReportedType { get; init; }
+
     /// <summary>Reads the checksum from the response's fields; <see langword="null"/> when it carries none of the
     /// algorithms this library can check (S3's newer SHA512, MD5 and XXHASH checksums are not checked).</summary>
     public static StoredChecksum? From(string? crc64Nvme, string? crc32, string? crc32C, string? sha1, string? sha256, ChecksumType? type)
@@ -44,13 +47,14 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
         int dash = value.LastIndexOf('-');
         if (dash > 0 && int.TryParse(value.AsSpan(dash + 1), NumberStyles.None, CultureInfo.InvariantCulture, out int parts))
         {
-            return new StoredChecksum(checksum.algorithm, value[..dash], IsComposite: true, parts);
+            return new StoredChecksum(checksum.algorithm, value[..dash], IsComposite: true, parts) { ReportedType = type };
         }
 
         bool composite = type is not null && type == ChecksumType.COMPOSITE;
         return new StoredChecksum(checksum.algorithm, value, composite, PartCount: composite ? 0 : 1)
         {
             IsTypeStated = composite || (type is not null && type == ChecksumType.FULL_OBJECT),
+            ReportedType = type,
         };
     }
 }

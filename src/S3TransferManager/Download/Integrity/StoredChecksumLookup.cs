@@ -27,8 +27,8 @@ internal static class StoredChecksumLookup
     /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
-    /// <remarks>With <c>known</c>, the stored checksum the first response carried (a composite one, whose parts are
-    /// still to be listed), no HEAD is sent.</remarks>
+    /// <remarks>With <c>known</c>, a composite checksum already learned for this version (from the first response, or
+    /// from a HEAD sent before it, <see cref="ChecksumHead"/>), no HEAD is sent: only its parts are listed.</remarks>
     public static async Task RunAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
         DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
     {
@@ -93,19 +93,27 @@ internal static class StoredChecksumLookup
 
     private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, CancellationToken cancellationToken)
     {
-        var request = new GetObjectMetadataRequest
-        {
-            BucketName = target.BucketName,
-            Key = target.Key,
-            VersionId = target.VersionId,
-            EtagToMatch = target.ETag,
-            ChecksumMode = ChecksumMode.ENABLED,
-        };
-        GetObjectOptions.ApplyTo(options, request);
+        GetObjectMetadataRequest request = HeadRequest(options, target.VersionId, target.ETag);
         TransferMetrics.RequestSent(RpcMethods.HeadObject, target.BucketName);
         GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
         return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
             head.ChecksumType);
+    }
+
+    /// <summary>A HEAD with checksum mode for the download's object, of <paramref name="versionId"/> and pinned to
+    /// <paramref name="eTag"/> when given, with the download's own options (SSE-C, requester pays, bucket owner).</summary>
+    internal static GetObjectMetadataRequest HeadRequest(DownloadRequestBase options, string? versionId, string? eTag)
+    {
+        var request = new GetObjectMetadataRequest
+        {
+            BucketName = options.BucketName,
+            Key = options.Key,
+            VersionId = versionId,
+            EtagToMatch = eTag,
+            ChecksumMode = ChecksumMode.ENABLED,
+        };
+        GetObjectOptions.ApplyTo(options, request);
+        return request;
     }
 
     /// <summary>The stored parts, in order; <see langword="null"/> when S3 does not list them (or lists them without
