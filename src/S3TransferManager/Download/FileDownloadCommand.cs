@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using S3TransferManager.Internal;
+using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 
@@ -107,9 +108,10 @@ internal sealed class FileDownloadCommand
         }
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        await PartWorkers.RunAsync<ResumableRangeStream>(layout.PartCount, config.RequestCeiling,
-            (turn, token) => DownloadPartAsync(session, file, turn, token), cancellationToken, config.FailureWaitLimit, _resources.TimeProvider,
-            (next, predecessor, token) => OpenAsync(session, next, predecessor?.Lease, token).AsTask()).ConfigureAwait(false);
+        var parts = new PartEngine<int, ResumableRangeStream>(new NumberedParts(layout.PartCount), Math.Min(config.RequestCeiling, layout.PartCount),
+            (turn, token) => DownloadPartAsync(session, file, turn, token), config.FailureWaitLimit, _resources.TimeProvider,
+            (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
+        await parts.RunAsync(cancellationToken).ConfigureAwait(false);
 
         // Before the rename: bytes that do not match the stored checksum never reach the destination.
         var response = new TransferUtilityDownloadResponse();
@@ -123,11 +125,11 @@ internal sealed class FileDownloadCommand
     /// <summary>Downloads one part to its offset: its body (opened early by the worker's previous part, or now), copied
     /// through one buffer.</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    private async ValueTask DownloadPartAsync(DownloadSession session, AtomicFileWriter file, PartTurn<ResumableRangeStream> turn,
+    private async ValueTask DownloadPartAsync(DownloadSession session, AtomicFileWriter file, PartTurn<int, ResumableRangeStream> turn,
         CancellationToken token)
     {
-        ResumableRangeStream body = turn.TakeAhead() is { } ahead
-            ? await ahead.ConfigureAwait(false)
+        ResumableRangeStream body = turn.TakeStarted() is { } started
+            ? await started.ConfigureAwait(false)
             : await OpenAsync(session, turn.Part, null, token).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
@@ -135,8 +137,8 @@ internal sealed class FileDownloadCommand
             // body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                turn.Current = body;
-                body.OnNearEnd(PartTurn<ResumableRangeStream>.StartNextCallback, turn);
+                turn.Slot = body.Lease;
+                body.OnNearEnd(PartTurn<int, ResumableRangeStream>.StartNextCallback, turn);
             }
 
             await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);

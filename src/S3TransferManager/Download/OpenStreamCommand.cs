@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download.Integrity;
 using S3TransferManager.Internal;
+using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 
@@ -74,7 +75,8 @@ internal sealed class OpenStreamCommand
     }
 
     /// <summary>Opens a part: the window first, then memory, then the slot (a part that may not be fetched yet holds
-    /// neither budget), then its request.</summary>
+    /// neither budget), then its request. A failure is the reader's too, at once: a part opened early fails before its
+    /// worker gets to it, and the run it stops never hands the reader the parts before it.</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private static async ValueTask<OpenedPart> OpenPartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, int part,
         RequestLease? predecessor, CancellationToken cancellationToken)
@@ -88,7 +90,7 @@ internal sealed class OpenStreamCommand
             await body.OpenAsync(cancellationToken).ConfigureAwait(false);
             return new OpenedPart(body, buffer);
         }
-        catch
+        catch (Exception e)
         {
             if (body is not null)
             {
@@ -96,6 +98,11 @@ internal sealed class OpenStreamCommand
             }
 
             buffer?.Dispose();
+            if (!cancellationToken.IsCancellationRequested)
+            {
+                manager.Fail(part, e);
+            }
+
             throw;
         }
     }
@@ -103,13 +110,13 @@ internal sealed class OpenStreamCommand
     /// <summary>Fetches one part (opened early by the worker's previous part, or now) and hands it to the manager.</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     [SuppressMessage("Reliability", "CA2000", Justification = "The opened part's body and memory go to the manager, which disposes them on every path.")]
-    private async ValueTask ProducePartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, PartTurn<OpenedPart> turn,
+    private async ValueTask ProducePartAsync(DownloadSession session, PartBufferManager manager, BufferAccount memory, PartTurn<int, OpenedPart> turn,
         CancellationToken token)
     {
         try
         {
-            OpenedPart opened = turn.TakeAhead() is { } ahead
-                ? await ahead.ConfigureAwait(false)
+            OpenedPart opened = turn.TakeStarted() is { } started
+                ? await started.ConfigureAwait(false)
                 : await OpenPartAsync(session, manager, memory, turn.Part, null, token).ConfigureAwait(false);
             ResumableRangeStream body = opened.Body;
 
@@ -117,8 +124,8 @@ internal sealed class OpenStreamCommand
             // its first byte arrives as this body ends.
             if (_resources.Config.DownloadLookahead)
             {
-                turn.Current = opened;
-                body.OnNearEnd(PartTurn<OpenedPart>.StartNextCallback, turn);
+                turn.Slot = body.Lease;
+                body.OnNearEnd(PartTurn<int, OpenedPart>.StartNextCallback, turn);
             }
 
             // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
@@ -140,11 +147,11 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            await PartWorkers.RunAsync<OpenedPart>(layout.PartCount, _resources.Config.RequestCeiling,
-                (turn, token) => ProducePartAsync(session, manager, memory, turn, token), stopToken, _resources.Config.FailureWaitLimit,
-                _resources.TimeProvider,
-                (next, predecessor, token) => OpenPartAsync(session, manager, memory, next, predecessor?.Body.Lease, token).AsTask())
-                .ConfigureAwait(false);
+            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Config.RequestCeiling, layout.PartCount),
+                (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Config.FailureWaitLimit, _resources.TimeProvider,
+                (turn, predecessorSlot, token) => OpenPartAsync(session, manager, memory, turn.Part, predecessorSlot, token).AsTask(),
+                static opened => opened.DisposeAsync());
+            await parts.RunAsync(stopToken).ConfigureAwait(false);
             session.LogCompleted(Destination);
             telemetry.Succeeded(session.Target.TotalLength);
         }

@@ -3,6 +3,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Internal;
+using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload.Checksums;
@@ -10,8 +11,9 @@ using S3TransferManager.Upload.Checksums;
 namespace S3TransferManager.Upload;
 
 /// <summary>
-/// CreateMultipartUpload, the parts of an <see cref="IPartSource"/> through a <see cref="PartPipeline"/>, then
-/// CompleteMultipartUpload. The pipeline starts with Create, not after it: the first parts are read and hashed during
+/// CreateMultipartUpload, the parts of an <see cref="IPartSource"/> read ahead (<see cref="PartReadAhead"/>) and sent
+/// through a <see cref="PartEngine{TPart, TStarted}"/>, then CompleteMultipartUpload. The parts start with Create, not
+/// after it: the first parts are read and hashed during
 /// its round trip and wait for the upload id only to be sent. Any failure or cancellation aborts an upload that was
 /// created, even one whose Create answers after the failure, so nothing stays open.
 /// </summary>
@@ -63,11 +65,16 @@ internal sealed class MultipartUploadCommand
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
         // stream's parts are buffers, held to the workers and one read ahead.
         int maxParts = source.BuffersParts ? workers + 1 : (2 * workers) + 1;
-        var pipeline = new PartPipeline(workers, maxParts, (turn, token) => UploadPartAsync(created, turn, token), _config.FailureWaitLimit);
+        // A part started early (its predecessor's body was sent, and a slot was at hand) is already running: its turn
+        // only waits for it.
+        var readAhead = new PartReadAhead(source, maxParts);
+        var parts = new PartEngine<PartBody, PartETag>(readAhead, workers,
+            (turn, token) => new ValueTask(turn.TakeStarted() ?? UploadPartAsync(created, readAhead, turn, token)), _config.FailureWaitLimit,
+            TimeProvider.System, (turn, _, token) => UploadPartAsync(created, readAhead, turn, token));
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         try
         {
-            Task run = pipeline.RunAsync(source, stop.Token);
+            Task run = parts.RunAsync(stop.Token);
             if (await Task.WhenAny(run, created).ConfigureAwait(false) == created && !created.IsCompletedSuccessfully)
             {
                 // No upload to send parts to: stop reading them (Create's own error is what the caller gets, below).
@@ -115,7 +122,7 @@ internal sealed class MultipartUploadCommand
             string? uploadId = await UploadIdToAbortAsync(created).ConfigureAwait(false);
             // Read (so observed) whatever the error was: the parts may have stopped for it, or for something else.
             Exception? createFailed = created.IsFaulted ? created.Exception.InnerException : null;
-            if (pipeline.StillRunning is > 0 and int stillRunning)
+            if (parts.StillRunning is > 0 and int stillRunning)
             {
                 // S3 may still store such a part after the abort; the abort below is the best that can be done.
                 Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _config.FailureWaitLimit);
@@ -215,7 +222,34 @@ internal sealed class MultipartUploadCommand
         return initiate;
     }
 
-    private async Task UploadPartAsync(Task<string> created, UploadTurn turn, CancellationToken cancellationToken)
+    /// <summary>Uploads one part, on the slot it was started early with (<see cref="PartTurn{TPart, TStarted}.Slot"/>)
+    /// or on its turn of one. On every path its slot is let go, its body disposed, and its room read ahead given back.</summary>
+    private async Task<PartETag> UploadPartAsync(Task<string> created, PartReadAhead readAhead, PartTurn<PartBody, PartETag> turn,
+        CancellationToken cancellationToken)
+    {
+        PartBody part = turn.Part;
+        try
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            return await SendPartAsync(created, turn, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // The slot it was started early with, even when it failed before the request used it; a lease lets go once.
+            turn.Slot?.Dispose();
+            try
+            {
+                // A body that throws on disposal fails this part, and still gives its room back.
+                await part.Content.DisposeAsync().ConfigureAwait(false);
+            }
+            finally
+            {
+                readAhead.Release();
+            }
+        }
+    }
+
+    private async Task<PartETag> SendPartAsync(Task<string> created, PartTurn<PartBody, PartETag> turn, CancellationToken cancellationToken)
     {
         PartBody part = turn.Part;
         var request = new UploadPartRequest
@@ -240,12 +274,14 @@ internal sealed class MultipartUploadCommand
 
         UploadPartResponse response;
         SentBodyStream body;
-        // A part started early already holds its slot (see UploadTurn); any other waits its turn.
-        using (RequestLease lease = turn.EarlyLease ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        // A part started early already holds its slot; any other waits its turn.
+        using (RequestLease lease = turn.Slot ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
-            // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile.
+            turn.Slot = lease;
+            // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a
+            // slot at hand (a free one, or a second hold of this one).
             request.InputStream = body = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
-                () => turn.BodySent(() => _lane.TryAcquireFollowing(lease)), _progress.AddSent);
+                () => turn.TryStartNextOnSlotAtHand(_lane), _progress.AddSent);
             response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
                 token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }
@@ -264,6 +300,7 @@ internal sealed class MultipartUploadCommand
         }
 
         _progress.Acknowledged(part.Length);
+        return eTag;
     }
 
     private async Task AbortAsync(string uploadId)

@@ -3,7 +3,7 @@ using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
 
-/// <summary>An upload delegate for <see cref="PartPipeline"/> tests: each part waits until the test releases it (with
+/// <summary>An upload delegate for part engine tests: each part waits until the test releases it (with
 /// an error or without), or, when it honours cancellation, until its token is cancelled.</summary>
 internal sealed class ScriptedParts(int expectedStarts, bool honourCancellation = true)
 {

@@ -1,10 +1,12 @@
 using System.Collections.Concurrent;
 using System.Threading.Channels;
-using S3TransferManager.Internal;
+using S3TransferManager.Parts;
+using S3TransferManager.TestSupport;
 
-namespace S3TransferManager.Tests.Internal;
+namespace S3TransferManager.Tests.Parts;
 
-public sealed class PartWorkersTests
+/// <summary>The part engine on numbered parts: claim order, concurrency, first error wins, bounded drain.</summary>
+public sealed class PartEngineTests
 {
     private static readonly TimeSpan s_bound = TimeSpan.FromSeconds(10);
 
@@ -14,7 +16,7 @@ public sealed class PartWorkersTests
         var othersWaiting = new Arrivals(2);
         var failure = new InvalidOperationException("part 1 failed");
 
-        Task run = PartWorkers.RunAsync(3, 3, async (part, token) =>
+        Task run = Run(3, 3, async (part, token) =>
         {
             if (part == 1)
             {
@@ -36,7 +38,7 @@ public sealed class PartWorkersTests
         using var cts = new CancellationTokenSource();
         var allWaiting = new Arrivals(3);
 
-        Task run = PartWorkers.RunAsync(3, 3, async (_, token) =>
+        Task run = Run(3, 3, async (_, token) =>
         {
             allWaiting.Arrive();
             await Task.Delay(Timeout.InfiniteTimeSpan, token);
@@ -54,7 +56,7 @@ public sealed class PartWorkersTests
         var started = Channel.CreateUnbounded<int>();
         var gates = Enumerable.Range(0, 5).Select(_ => new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)).ToArray();
 
-        Task run = PartWorkers.RunAsync(4, 2, async (part, _) =>
+        Task run = Run(4, 2, async (part, _) =>
         {
             started.Writer.TryWrite(part);
             await gates[part].Task;
@@ -79,7 +81,7 @@ public sealed class PartWorkersTests
         int maxRunning = 0;
         var allBusy = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
 
-        await PartWorkers.RunAsync(12, Workers, async (part, _) =>
+        await Run(12, Workers, async (part, _) =>
         {
             int now = Interlocked.Increment(ref running);
             InterlockedMax(ref maxRunning, now);
@@ -109,7 +111,7 @@ public sealed class PartWorkersTests
         var secondStarted = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         bool secondFinished = false;
 
-        Task run = PartWorkers.RunAsync(2, 2, async (part, token) =>
+        Task run = Run(2, 2, async (part, token) =>
         {
             if (part == 1)
             {
@@ -144,7 +146,7 @@ public sealed class PartWorkersTests
     {
         var seen = new ConcurrentBag<int>();
 
-        await PartWorkers.RunAsync(20, 4, (part, _) =>
+        await Run(20, 4, (part, _) =>
         {
             seen.Add(part);
             return Task.CompletedTask;
@@ -152,6 +154,12 @@ public sealed class PartWorkersTests
 
         Assert.Equal(Enumerable.Range(1, 20), seen.Order());
     }
+
+    /// <summary>Parts 1..<paramref name="count"/> on <paramref name="workers"/> workers, with no early start.</summary>
+    private static Task Run(int count, int workers, Func<int, CancellationToken, Task> action, CancellationToken cancellationToken,
+        TimeSpan? drainLimit = null, TimeProvider? time = null) =>
+        new PartEngine<int, object>(new NumberedParts(count), workers, (turn, token) => new ValueTask(action(turn.Part, token)), drainLimit,
+            time ?? TimeProvider.System).RunAsync(cancellationToken);
 
     private static async Task<List<int>> NextAsync(Channel<int> started, int count)
     {
@@ -203,7 +211,7 @@ public sealed class PartWorkersTests
         var stuck = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var started = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var failure = new IOException("part 2 failed");
-        Task run = PartWorkers.RunAsync(2, 2, async (part, _) =>
+        Task run = Run(2, 2, async (part, _) =>
         {
             if (part == 1)
             {
@@ -223,5 +231,42 @@ public sealed class PartWorkersTests
 
         Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => run.WaitAsync(TimeSpan.FromSeconds(10))));
         stuck.TrySetResult();
+    }
+
+    [Fact]
+    public async Task RunAsync_AWorkerIgnoresCancellationPastTheDrainLimit_CountsItAsStillRunning()
+    {
+        var time = new TimerRecordingTimeProvider();
+        var stuck = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var started = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var engine = new PartEngine<int, object>(new NumberedParts(2), 2, async (turn, _) =>
+        {
+            if (turn.Part == 1)
+            {
+                started.TrySetResult();
+                await stuck.Task;
+            }
+            else
+            {
+                await started.Task;
+                throw new IOException("part 2 failed");
+            }
+        }, TimeSpan.FromSeconds(30), time);
+
+        Task run = engine.RunAsync(CancellationToken.None);
+        time.Advance(await time.NextTimerAsync());
+
+        await Assert.ThrowsAsync<IOException>(() => run.WaitAsync(s_bound));
+        Assert.Equal(1, engine.StillRunning);
+        stuck.TrySetResult();
+    }
+
+    [Fact]
+    public async Task RunAsync_SecondCall_ThrowsInvalidOperation()
+    {
+        var engine = new PartEngine<int, object>(new NumberedParts(1), 1, (_, _) => ValueTask.CompletedTask, null, TimeProvider.System);
+        await engine.RunAsync(CancellationToken.None).WaitAsync(s_bound);
+
+        await Assert.ThrowsAsync<InvalidOperationException>(() => engine.RunAsync(CancellationToken.None));
     }
 }

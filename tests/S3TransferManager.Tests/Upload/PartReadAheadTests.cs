@@ -1,10 +1,11 @@
-using S3TransferManager.Scheduling;
+using S3TransferManager.Parts;
 using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
 
-public sealed class PartPipelineTests
+/// <summary>An upload's parts read ahead of the part engine: bounded, disposed on every path, drained within the limit.</summary>
+public sealed class PartReadAheadTests
 {
     private static readonly TimeSpan s_wait = TimeSpan.FromSeconds(30);
     private static readonly TimeSpan s_drainLimit = TimeSpan.FromSeconds(30);
@@ -13,9 +14,9 @@ public sealed class PartPipelineTests
     public async Task RunAsync_OnePartFailsWhileOthersRun_ThrowsThatFailureNotTheCancellationsItCaused()
     {
         var parts = new ScriptedParts(3);
-        var pipeline = Pipeline(3, parts);
+        var engine = Engine(3, parts);
 
-        Task run = pipeline.RunAsync(new FakePartSource(3), CancellationToken.None);
+        Task run = engine.RunAsync(new FakePartSource(3), CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         // Parts 2 and 3 honour the cancellation part 1's failure causes: they end with OperationCanceledException.
         parts.Release(1, new InvalidOperationException("first"));
@@ -28,9 +29,9 @@ public sealed class PartPipelineTests
     public async Task RunAsync_TwoPartsFail_ThrowsTheEarlierFailure()
     {
         var parts = new ScriptedParts(2, honourCancellation: false);
-        var pipeline = Pipeline(2, parts);
+        var engine = Engine(2, parts);
 
-        Task run = pipeline.RunAsync(new FakePartSource(2), CancellationToken.None);
+        Task run = engine.RunAsync(new FakePartSource(2), CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         parts.Release(2, new InvalidOperationException("first"));
         await parts.CancellationSeen(1).WaitAsync(s_wait);
@@ -44,10 +45,10 @@ public sealed class PartPipelineTests
     public async Task RunAsync_CallerCancels_ThrowsOperationCanceled()
     {
         var parts = new ScriptedParts(2);
-        var pipeline = Pipeline(2, parts);
+        var engine = Engine(2, parts);
         using var cancellation = new CancellationTokenSource();
 
-        Task run = pipeline.RunAsync(new FakePartSource(4), cancellation.Token);
+        Task run = engine.RunAsync(new FakePartSource(4), cancellation.Token);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         await cancellation.CancelAsync();
 
@@ -60,9 +61,9 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(3, honourCancellation: false);
         var source = new FakePartSource(3);
-        var pipeline = Pipeline(3, parts);
+        var engine = Engine(3, parts);
 
-        Task run = pipeline.RunAsync(source, CancellationToken.None);
+        Task run = engine.RunAsync(source, CancellationToken.None);
         bool allDisposedWhenReturned = false;
         Task observed = run.ContinueWith(_ => allDisposedWhenReturned = source.Bodies.All(b => b.IsDisposed), TaskScheduler.Default);
         await parts.AllStarted.Task.WaitAsync(s_wait);
@@ -75,7 +76,7 @@ public sealed class PartPipelineTests
         await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
         await observed.WaitAsync(s_wait);
         Assert.True(allDisposedWhenReturned);
-        Assert.Equal(0, pipeline.StillRunning);
+        Assert.Equal(0, engine.StillRunning);
     }
 
     [Fact]
@@ -84,16 +85,16 @@ public sealed class PartPipelineTests
         var parts = new ScriptedParts(2, honourCancellation: false);
         var source = new FakePartSource(2);
         var time = new TimerRecordingTimeProvider();
-        var pipeline = Pipeline(2, parts, time);
+        var engine = Engine(2, parts, time);
 
-        Task run = pipeline.RunAsync(source, CancellationToken.None);
+        Task run = engine.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         parts.Release(1, new InvalidOperationException("first"));
         await time.NextTimerAsync();
         time.Advance(s_drainLimit);
 
         await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
-        Assert.Equal(1, pipeline.StillRunning);
+        Assert.Equal(1, engine.StillRunning);
         Assert.False(source.Bodies[1].IsDisposed);
         parts.Release(2, null);
         await source.Bodies[1].Disposed.Task.WaitAsync(s_wait);
@@ -104,19 +105,22 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(1);
         var time = new TimerRecordingTimeProvider();
-        var pipeline = Pipeline(2, parts, time);
+        var engine = Engine(2, parts, time);
         var source = new StallingSource();
 
-        Task run = pipeline.RunAsync(source, CancellationToken.None);
+        Task run = engine.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         await source.SecondReadStarted.Task.WaitAsync(s_wait);
         parts.Release(1, new InvalidOperationException("first"));
         await time.NextTimerAsync();
+        // The workers stop as soon as the failure cancels their wait for a part; only then does the clock move, so
+        // what is left when the limit passes is the stalled read alone.
+        Assert.True(SpinWait.SpinUntil(() => engine.StillRunning == 1, s_wait));
         time.Advance(s_drainLimit);
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
         Assert.Equal("first", error.Message);
-        Assert.Equal(1, pipeline.StillRunning);
+        Assert.Equal(1, engine.StillRunning);
     }
 
     [Fact]
@@ -124,108 +128,97 @@ public sealed class PartPipelineTests
     {
         var parts = new ScriptedParts(1);
         var source = new FakePartSource(2, throwOnDispose: true);
-        var pipeline = Pipeline(1, parts);
+        var engine = Engine(1, parts);
 
-        Task run = pipeline.RunAsync(source, CancellationToken.None);
+        Task run = engine.RunAsync(source, CancellationToken.None);
         await parts.AllStarted.Task.WaitAsync(s_wait);
         parts.Release(1, null);
 
         await Assert.ThrowsAsync<IOException>(() => run.WaitAsync(s_wait));
-        Assert.Equal(0, pipeline.StillRunning);
+        Assert.Equal(0, engine.StillRunning);
     }
 
     [Fact]
-    public async Task RunAsync_PartSaysItsBodyWasSent_StartsTheNextPartWhileItWaitsOnTheSlotAtHand()
+    public async Task RunAsync_ManyParts_KeepsAtMostMaxPartsReadAndNotDisposed()
     {
-        RequestLease lease = RequestLease.Lend(new RequestScheduler(1));
-        var secondStarted = new TaskCompletionSource<RequestLease?>(TaskCreationOptions.RunContinuationsAsynchronously);
-        var pipeline = new PartPipeline(1, 3, async (turn, token) =>
+        var source = new FakePartSource(12);
+        int maxAlive = 0;
+        var readAhead = new PartReadAhead(source, 3);
+        var engine = new PartEngine<PartBody, object>(readAhead, 2, async (turn, _) =>
         {
-            if (turn.Part.PartNumber == 1)
-            {
-                turn.BodySent(() => lease);
-                // One worker: part 2 can start before part 1 ends only if part 1's sent body started it.
-                await secondStarted.Task.WaitAsync(s_wait, token);
-            }
-            else
-            {
-                secondStarted.TrySetResult(turn.EarlyLease);
-            }
-        }, s_drainLimit);
+            await Task.Yield();
+            InterlockedMax(ref maxAlive, source.Bodies.Count(body => !body.IsDisposed));
+            await turn.Part.Content.DisposeAsync();
+            readAhead.Release();
+        }, s_drainLimit, TimeProvider.System);
 
-        await pipeline.RunAsync(new FakePartSource(2, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
+        await engine.RunAsync(CancellationToken.None).WaitAsync(s_wait);
 
-        Assert.Same(lease, await secondStarted.Task);
-    }
-
-    [Fact]
-    public async Task RunAsync_PartStartedEarlyFails_ThrowsItsErrorOnceEveryBodyIsDisposed()
-    {
-        RequestLease lease = RequestLease.Lend(new RequestScheduler(1));
-        var source = new FakePartSource(3, buffersParts: false);
-        var pipeline = new PartPipeline(1, 3, async (turn, token) =>
-        {
-            if (turn.Part.PartNumber != 1)
-            {
-                throw new InvalidOperationException("early");
-            }
-
-            turn.BodySent(() => lease);
-            // Ends only when the early part's failure cancels it.
-            await Task.Delay(Timeout.Infinite, token);
-        }, s_drainLimit);
-
-        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => pipeline.RunAsync(source, CancellationToken.None).WaitAsync(s_wait));
-
-        Assert.Equal("early", error.Message);
+        Assert.InRange(maxAlive, 1, 3);
+        Assert.Equal(12, source.Bodies.Count);
         Assert.All(source.Bodies, body => Assert.True(body.IsDisposed));
-        Assert.Equal(0, pipeline.StillRunning);
     }
 
     [Fact]
-    public async Task RunAsync_BodySentWithNoSlotAtHand_LeavesTheNextPartToAWorker()
+    public async Task RunAsync_StopsBeforeEveryPartWasClaimed_DisposesThePartsReadAhead()
     {
-        var parts = new List<(int Part, bool Early)>();
-        var pipeline = new PartPipeline(1, 3, (turn, _) =>
+        var parts = new ScriptedParts(1);
+        var source = new FakePartSource(3);
+        var engine = Engine(1, parts);
+
+        Task run = engine.RunAsync(source, CancellationToken.None);
+        await parts.AllStarted.Task.WaitAsync(s_wait);
+        parts.Release(1, new InvalidOperationException("first"));
+
+        await Assert.ThrowsAsync<InvalidOperationException>(() => run.WaitAsync(s_wait));
+        Assert.All(source.Bodies, body => Assert.True(body.IsDisposed));
+    }
+
+    /// <summary>One part at a time per worker and one read ahead, each uploaded by <paramref name="parts"/> and then
+    /// disposed, as the multipart upload does.</summary>
+    private static EngineOverSource Engine(int workers, ScriptedParts parts, TimeProvider? time = null) => new(workers, parts, time);
+
+    private static void InterlockedMax(ref int target, int value)
+    {
+        int current = Volatile.Read(ref target);
+        while (value > current && Interlocked.CompareExchange(ref target, value, current) is int seen && seen != current)
         {
-            lock (parts)
+            current = seen;
+        }
+    }
+
+    /// <summary>Builds the engine once the source is known, and keeps its <see cref="PartEngine{TPart, TStarted}.StillRunning"/>.</summary>
+    private sealed class EngineOverSource(int workers, ScriptedParts parts, TimeProvider? time)
+    {
+        private PartEngine<PartBody, object>? _engine;
+
+        public int StillRunning => _engine!.StillRunning;
+
+        public Task RunAsync(IPartSource source, CancellationToken cancellationToken)
+        {
+            var readAhead = new PartReadAhead(source, workers + 1);
+            _engine = new PartEngine<PartBody, object>(readAhead, workers, async (turn, token) =>
             {
-                parts.Add((turn.Part.PartNumber, turn.EarlyLease is not null));
-            }
-
-            turn.BodySent(() => null);
-            return Task.CompletedTask;
-        }, s_drainLimit);
-
-        await pipeline.RunAsync(new FakePartSource(3, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
-
-        Assert.Equal([(1, false), (2, false), (3, false)], parts);
+                try
+                {
+                    await parts.UploadAsync(turn.Part, token);
+                }
+                finally
+                {
+                    try
+                    {
+                        await turn.Part.Content.DisposeAsync();
+                    }
+                    finally
+                    {
+                        readAhead.Release();
+                    }
+                }
+            }, s_drainLimit, time ?? TimeProvider.System);
+            return _engine.RunAsync(cancellationToken);
+        }
     }
 
-    [Fact]
-    public async Task RunAsync_PartStartedEarlyEnds_LetsGoOfItsSlot()
-    {
-        var scheduler = new RequestScheduler(2);
-        Assert.True(scheduler.TryAcquire());
-        RequestLease held = RequestLease.Lend(scheduler);
-        Assert.True(scheduler.TryAcquire());
-        RequestLease early = RequestLease.Lend(scheduler);
-        var pipeline = new PartPipeline(1, 3, (turn, _) =>
-        {
-            // The upload never disposes the early lease itself: the pipeline must.
-            turn.BodySent(() => turn.Part.PartNumber == 1 ? early : null);
-            return Task.CompletedTask;
-        }, s_drainLimit);
-
-        await pipeline.RunAsync(new FakePartSource(2, buffersParts: false), CancellationToken.None).WaitAsync(s_wait);
-        held.Dispose();
-
-        Assert.Equal(0, scheduler.InFlight);
-    }
-
-    /// <summary>One part at a time per worker and one read ahead, each uploaded by <paramref name="parts"/>.</summary>
-    private static PartPipeline Pipeline(int workers, ScriptedParts parts, TimeProvider? time = null) =>
-        new(workers, workers + 1, (turn, token) => parts.UploadAsync(turn.Part, token), s_drainLimit, time);
 
     /// <summary>Hands out part 1, then blocks its next read without looking at the token (a caller's stalled stream).</summary>
     private sealed class StallingSource : IPartSource
