@@ -1,5 +1,5 @@
 using Amazon.S3.Model;
-using S3TransferManager.Internal;
+using S3TransferManager.Events;
 
 namespace S3TransferManager;
 

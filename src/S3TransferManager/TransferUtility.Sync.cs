@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager;
 

@@ -2,7 +2,6 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Download;
-using S3TransferManager.Internal;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager;

@@ -1,6 +1,6 @@
 using System.IO.Hashing;
 using BenchmarkDotNet.Attributes;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Benchmarks.Checksums;
 

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Buffering;
 

@@ -1,5 +1,4 @@
 using System.Buffers;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Buffering;
 

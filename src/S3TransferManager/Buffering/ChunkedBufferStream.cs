@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Buffering;
 

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
 using S3TransferManager.Download;
-using S3TransferManager.Internal;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Directories;
 

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
-using S3TransferManager.Internal;
 using S3TransferManager.Upload;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Directories;
 

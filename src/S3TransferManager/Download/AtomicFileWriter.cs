@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Logging;
 using Microsoft.Win32.SafeHandles;
-using S3TransferManager.Internal;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 

@@ -1,6 +1,7 @@
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Internal;
+using S3TransferManager.Resilience;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 

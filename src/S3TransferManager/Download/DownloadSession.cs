@@ -3,8 +3,9 @@ using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Download.Integrity;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Resilience;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
 

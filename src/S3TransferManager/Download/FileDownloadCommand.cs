@@ -1,8 +1,8 @@
 using System.Runtime.CompilerServices;
-using S3TransferManager.Internal;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Download;
 

@@ -2,10 +2,10 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download.Integrity;
-using S3TransferManager.Internal;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Download;
 

@@ -1,4 +1,3 @@
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Download;
 

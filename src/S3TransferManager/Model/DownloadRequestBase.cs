@@ -1,6 +1,5 @@
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager;
 

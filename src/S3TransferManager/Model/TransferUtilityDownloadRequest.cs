@@ -1,6 +1,6 @@
 using Amazon.S3.Model;
-using S3TransferManager.Internal;
 using SdkDownloadRequest = Amazon.S3.Transfer.TransferUtilityDownloadRequest;
+using S3TransferManager.Events;
 
 namespace S3TransferManager;
 

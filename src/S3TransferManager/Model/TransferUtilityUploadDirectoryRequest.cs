@@ -1,5 +1,4 @@
 using Amazon.S3;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager;
 

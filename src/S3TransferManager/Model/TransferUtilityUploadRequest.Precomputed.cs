@@ -74,7 +74,7 @@ public sealed partial class TransferUtilityUploadRequest
     /// <summary>The precomputed checksum's algorithm when the library can compute it too (then it hashes the parts in
     /// it); null otherwise, so that no second checksum header goes with the caller's.</summary>
     private ChecksumAlgorithm? PrecomputedAlgorithm =>
-        PrecomputedChecksum is { } given && Upload.Checksums.ChecksumHasher.IsSupported(given.Algorithm) ? given.Algorithm : null;
+        PrecomputedChecksum is { } given && Checksums.ChecksumHasher.IsSupported(given.Algorithm) ? given.Algorithm : null;
 
     private IEnumerable<(ChecksumAlgorithm Algorithm, string? Value)> PrecomputedValues() =>
     [

@@ -1,5 +1,5 @@
 using Amazon.S3;
-using S3TransferManager.Internal;
+using S3TransferManager.Events;
 
 namespace S3TransferManager;
 
@@ -183,7 +183,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
             throw new ArgumentException("Set exactly one of FilePath and InputStream.", FilePath is null ? nameof(InputStream) : nameof(FilePath));
         }
 
-        if (ChecksumAlgorithm is { } algorithm && !Upload.Checksums.ChecksumHasher.IsSupported(algorithm))
+        if (ChecksumAlgorithm is { } algorithm && !Checksums.ChecksumHasher.IsSupported(algorithm))
         {
             throw new ArgumentException($"ChecksumAlgorithm {algorithm.Value} is not supported for uploads; use CRC32, CRC32C, CRC64NVME, SHA1 or SHA256.", nameof(ChecksumAlgorithm));
         }

@@ -31,7 +31,7 @@ public class UploadProgressArgs : TransferProgressArgs
         FilePath = filePath;
     }
 
-    internal UploadProgressArgs(Internal.ProgressStep step, TransferUtilityUploadRequest request)
+    internal UploadProgressArgs(Events.ProgressStep step, TransferUtilityUploadRequest request)
         : this(step.Increment, step.Transferred, step.Total, request.FilePath)
     {
         Request = request;

@@ -5,7 +5,7 @@ namespace S3TransferManager.Scheduling;
 /// multiplicative decrease (AIMD), between a floor and a ceiling. It grows the budget while that raises the bytes per
 /// second of all transfers together, by a quarter at a time; an increase that does not pay for itself (the bytes per
 /// request fell) is taken back, and the next probe waits longer. No doubling (slow start): the utility starts where
-/// its fixed budget already stands in open requests (<see cref="Internal.TransferResources"/>), and doubling from
+/// its fixed budget already stands in open requests (<see cref="TransferResources"/>), and doubling from
 /// there was measured to overshoot a server that limits its request rate (503s, slower) where quarters did not.
 /// Throttling halves the budget; throughput that falls two windows in a row at an unchanged budget (the far side is
 /// saturated) steps it back by a quarter.

@@ -1,6 +1,6 @@
 using Amazon.S3.Model;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Upload;
 

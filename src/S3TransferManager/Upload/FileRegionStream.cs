@@ -1,6 +1,5 @@
 using System.Buffers;
 using Microsoft.Win32.SafeHandles;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Upload;
 

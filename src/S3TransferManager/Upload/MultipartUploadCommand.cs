@@ -2,11 +2,11 @@ using System.Runtime.ExceptionServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Internal;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Upload;
 

@@ -1,6 +1,6 @@
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Upload;
 

@@ -1,8 +1,8 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using S3TransferManager.Buffering;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Upload;
 

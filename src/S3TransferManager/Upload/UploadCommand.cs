@@ -1,9 +1,9 @@
 using Microsoft.Extensions.Logging;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Buffering;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Upload;
 

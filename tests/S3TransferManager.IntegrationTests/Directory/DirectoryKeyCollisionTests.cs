@@ -2,7 +2,6 @@ using System.Collections.Concurrent;
 using System.Text;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Directories;
-using S3TransferManager.Internal;
 using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Directories;

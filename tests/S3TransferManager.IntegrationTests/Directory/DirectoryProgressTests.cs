@@ -1,6 +1,5 @@
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Directories;
-using S3TransferManager.Internal;
 using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Directories;

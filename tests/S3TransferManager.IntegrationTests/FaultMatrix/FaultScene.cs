@@ -3,7 +3,6 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.IntegrationTests.Infrastructure;
 using S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.IntegrationTests.FaultMatrix;
 

@@ -76,7 +76,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         string part5 = $"bytes={4 * PartSize}-{(5 * PartSize) - 1}";
         s3.Handler.FaultRule = r => r.Range == part5 ? new Fault.Stall(stalled, never.Task) : null;
         var request = new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize, MaxInMemoryParts = 8 };
-        var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.Internal.TransferResources(
+        var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.TransferResources(
             s3.Client, new TransferUtilityConfig { ConcurrentServiceRequests = 4 }, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool),
             request);
         TransferUtilityOpenStreamResponse response = await command.ExecuteAsync(CancellationToken.None);

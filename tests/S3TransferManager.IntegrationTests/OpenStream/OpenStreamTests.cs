@@ -136,7 +136,7 @@ public sealed class OpenStreamTests(MotoServer moto)
         };
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 4 };
         var request = new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize, MaxInMemoryParts = maxParts };
-        var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.Internal.TransferResources(
+        var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.TransferResources(
             s3.Client, config, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool), request);
 
         TransferUtilityOpenStreamResponse response = await command.ExecuteAsync(CancellationToken.None);

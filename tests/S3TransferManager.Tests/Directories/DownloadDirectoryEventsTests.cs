@@ -4,7 +4,6 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.Directories;
-using S3TransferManager.Internal;
 using S3TransferManager.Tests.TestSupport;
 
 namespace S3TransferManager.Tests.Directories;

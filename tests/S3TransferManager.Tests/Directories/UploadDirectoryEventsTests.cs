@@ -3,7 +3,6 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.Directories;
-using S3TransferManager.Internal;
 using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Tests.Upload;
 

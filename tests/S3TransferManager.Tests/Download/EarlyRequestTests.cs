@@ -5,7 +5,6 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using Moq;
 using S3TransferManager.Download;
-using S3TransferManager.Internal;
 
 namespace S3TransferManager.Tests.Download;
 

@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using Moq;
 using S3TransferManager.Download;
+using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Tests.Download;
 

@@ -4,6 +4,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Download;
+using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Tests.Download;
 

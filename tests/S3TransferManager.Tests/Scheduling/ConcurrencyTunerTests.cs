@@ -48,7 +48,7 @@ public sealed class ConcurrencyTunerTests
         using ConcurrencyTuner tuner = CreateTuner();
         using TransferLane lane = _scheduler.OpenLane();
         (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
-        var progress = new S3TransferManager.Internal.ProgressTracker(null, _time, tuner);
+        var progress = new S3TransferManager.Events.ProgressTracker(null, _time, tuner);
 
         // Bytes handed to a connection: a new socket buffer takes them in a burst, so they are no measure of throughput.
         progress.AddSent(1_000_000);

@@ -2,7 +2,6 @@ using Amazon.S3;
 using Microsoft.Extensions.Diagnostics.Metrics.Testing;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Tests.Telemetry;

@@ -3,7 +3,7 @@ using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Upload;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Tests.Upload;
 

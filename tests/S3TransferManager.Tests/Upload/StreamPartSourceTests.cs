@@ -1,5 +1,5 @@
-using S3TransferManager.Internal;
 using S3TransferManager.Upload;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Tests.Upload;
 

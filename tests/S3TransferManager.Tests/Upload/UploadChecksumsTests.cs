@@ -70,7 +70,7 @@ public sealed class UploadChecksumsTests
     public void FullObjectCrc_PartsRecordedOutOfOrder_CombineToTheCrcOfTheWhole()
     {
         byte[] whole = Encoding.ASCII.GetBytes("the quick brown fox jumps over the lazy dog");
-        var crc = new S3TransferManager.Upload.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32C);
+        var crc = new S3TransferManager.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32C);
         crc.Add(2, Crc32CBase64(whole.AsSpan(10, 20).ToArray()), 20);
         crc.Add(3, Crc32CBase64(whole.AsSpan(30).ToArray()), whole.Length - 30);
         crc.Add(1, Crc32CBase64(whole.AsSpan(0, 10).ToArray()), 10);
@@ -81,7 +81,7 @@ public sealed class UploadChecksumsTests
     [Fact]
     public void FullObjectCrc_AMissingPart_RefusesToCombine()
     {
-        var crc = new S3TransferManager.Upload.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32);
+        var crc = new S3TransferManager.Checksums.FullObjectCrc(ChecksumAlgorithm.CRC32);
         crc.Add(1, "AAAAAA==", 5);
         crc.Add(3, "AAAAAA==", 5);
 

@@ -183,7 +183,7 @@ public sealed class UploadCreateOverlapTests
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
         request.Validate();
-        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool), request)
+        return new UploadCommand(new S3TransferManager.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool), request)
             .ExecuteAsync(cancellationToken);
     }
 

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Logging.Abstractions;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Upload;
+using S3TransferManager.Events;
 
 namespace S3TransferManager.Tests.Upload;
 

@@ -78,6 +78,6 @@ public sealed class UploadFailurePathTests
         request.InputStream = new ChunkyStream(TestData.Bytes(24 * MiB), 100_000);
         request.PartSize = 8 * MiB;
         request.Validate();
-        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, logger), request).ExecuteAsync(CancellationToken.None);
+        return new UploadCommand(new S3TransferManager.TransferResources(s3.Mock.Object, config, logger), request).ExecuteAsync(CancellationToken.None);
     }
 }

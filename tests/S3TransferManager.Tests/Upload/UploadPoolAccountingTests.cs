@@ -118,6 +118,6 @@ public sealed class UploadPoolAccountingTests
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = InFlight, BufferMemoryLimit = bufferMemoryLimit }.Validated();
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize, AutoCloseStream = false };
         request.Validate();
-        return new UploadCommand(new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config, NullLogger.Instance, pool), request).ExecuteAsync(cancellationToken);
+        return new UploadCommand(new S3TransferManager.TransferResources(s3.Mock.Object, config, NullLogger.Instance, pool), request).ExecuteAsync(cancellationToken);
     }
 }

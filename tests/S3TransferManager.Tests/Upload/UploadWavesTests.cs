@@ -86,7 +86,7 @@ public sealed class UploadWavesTests
         request.Key = "k";
         request.InputStream = new MemoryStream(TestData.Bytes(length));
         request.Validate();
-        var resources = new S3TransferManager.Internal.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance);
+        var resources = new S3TransferManager.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance);
         using (resources.Tuner)
         {
             return await new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);

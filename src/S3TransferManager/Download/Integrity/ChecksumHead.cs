@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Download.Integrity;
 

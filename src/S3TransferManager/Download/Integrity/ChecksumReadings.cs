@@ -1,7 +1,7 @@
 using System.Buffers.Binary;
 using System.Globalization;
 using Amazon.S3;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Download.Integrity;
 

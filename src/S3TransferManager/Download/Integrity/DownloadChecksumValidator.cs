@@ -1,6 +1,6 @@
 using System.Globalization;
 using Amazon.S3;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Download.Integrity;
 

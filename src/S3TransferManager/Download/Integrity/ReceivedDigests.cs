@@ -1,5 +1,5 @@
 using Amazon.S3;
-using S3TransferManager.Upload.Checksums;
+using S3TransferManager.Checksums;
 
 namespace S3TransferManager.Download.Integrity;
 

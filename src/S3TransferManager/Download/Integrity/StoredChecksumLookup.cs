@@ -3,9 +3,9 @@ using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Internal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Download.Integrity;
 

@@ -26,7 +26,7 @@ internal static class StoredPartCrcs
                 return null;
             }
 
-            crcs[index] = Upload.Checksums.CrcCombine.Combine(prefix.Algorithm, before, through, end - start);
+            crcs[index] = Checksums.CrcCombine.Combine(prefix.Algorithm, before, through, end - start);
             before = through;
             start = end;
         }

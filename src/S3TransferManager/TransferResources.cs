@@ -1,0 +1,91 @@
+using System.Buffers;
+using Amazon.S3;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Buffering;
+using S3TransferManager.Download;
+using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
+using S3TransferManager.Resilience;
+
+namespace S3TransferManager;
+
+/// <summary>
+/// What every command of one <see cref="TransferUtility"/> shares, resolved once in its constructor and handed down:
+/// the client, the validated settings, the logger, the pool buffers come from, the clock, and the budgets of requests
+/// and of buffer memory.
+/// Commands never look any of these up themselves.
+/// </summary>
+internal sealed class TransferResources
+{
+    /// <param name="client">The client every request goes through.</param>
+    /// <param name="config">Validated settings.</param>
+    /// <param name="logger">Where to log.</param>
+    /// <param name="pool">Where 64 KiB buffers and chunks come from; <see cref="ChunkPool.Default"/> when null
+    /// (tests pass a counting pool).</param>
+    /// <param name="timeProvider">The clock for delays; <see cref="TimeProvider.System"/> when null.</param>
+    public TransferResources(IAmazonS3 client, TransferUtilityConfig config, ILogger logger, ArrayPool<byte>? pool = null,
+        TimeProvider? timeProvider = null)
+    {
+        Client = client;
+        Config = config;
+        Logger = logger;
+        Pool = pool ?? ChunkPool.Default;
+        TimeProvider = timeProvider ?? TimeProvider.System;
+        if (config.MaxConcurrentServiceRequests is null)
+        {
+            Scheduler = new RequestScheduler(config.ConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
+        }
+        else
+        {
+            // Tuned, the budget is the number of requests open: a shared slot would let twice the ceiling be open.
+            int ceiling = config.RequestCeiling;
+            var controller = new ConcurrencyController(AdaptiveStart(config), Math.Min(AdaptiveFloor, ceiling), ceiling);
+            Scheduler = new RequestScheduler(controller.Limit, allowSharedSlots: false);
+            Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, config.AdaptiveWindow);
+            Tuner.Watch(client);
+            Scheduler.Waking = Tuner.OnWaking;
+        }
+
+        Buffers = new BufferBudget(config.BufferMemoryLimit);
+        ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
+            TimeProvider);
+        TransferMetrics.Track(Scheduler, Buffers);
+    }
+
+    /// <summary>
+    /// Where adaptive concurrency starts, and restarts after idle: the requests the fixed default already has open
+    /// (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> bodies, each slot with one early request besides),
+    /// so turning it on never starts below the default. An explicit <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
+    /// is the cap, so it starts there. Measured (benchmarks/README.md, "adaptive concurrency from 20"): a 256 MiB
+    /// upload ended before a start of 10 had grown past 20, and was slower than the default.
+    /// </summary>
+    internal static int AdaptiveStart(TransferUtilityConfig config) =>
+        config.ConcurrentServiceRequestsIsExplicit ? config.ConcurrentServiceRequests : 2 * config.ConcurrentServiceRequests;
+
+    /// <summary>The least budget adaptive concurrency goes down to: one request in flight would leave every transfer
+    /// to a single connection's pace.</summary>
+    public const int AdaptiveFloor = 2;
+
+    public IAmazonS3 Client { get; }
+
+    public TransferUtilityConfig Config { get; }
+
+    public ILogger Logger { get; }
+
+    public ArrayPool<byte> Pool { get; }
+
+    public TimeProvider TimeProvider { get; }
+
+    /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
+    public RequestScheduler Scheduler { get; }
+
+    /// <summary>Moves <see cref="Scheduler"/>'s budget when adaptive concurrency is on; null otherwise. Transfers
+    /// report the bytes they move to it.</summary>
+    public ConcurrencyTuner? Tuner { get; }
+
+    /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
+    public BufferBudget Buffers { get; }
+
+    /// <summary>How part bodies are resumed when they break off or stall.</summary>
+    public ResumePolicy ResumePolicy { get; }
+}
