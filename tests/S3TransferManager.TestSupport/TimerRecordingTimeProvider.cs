@@ -19,4 +19,19 @@ public sealed class TimerRecordingTimeProvider : FakeTimeProvider
     /// <summary>The due time of the next timer created, waiting (boundedly) until one is.</summary>
     public async Task<TimeSpan> NextTimerAsync() =>
         await _dueTimes.Reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(10));
+
+    /// <summary>Lets every bound expire as soon as it is set, until <paramref name="run"/> ends: each timer created is
+    /// advanced past at once. For tests of what a caller gets when something never answers, without waiting for it.</summary>
+    public async Task ExpireEveryTimerUntilAsync(Task run)
+    {
+        while (!run.IsCompleted)
+        {
+            Task<TimeSpan> next = _dueTimes.Reader.ReadAsync().AsTask();
+            // A timer made with an infinite due time (a CancellationTokenSource's, until CancelAfter) has nothing to expire.
+            if (await Task.WhenAny(next, run).ConfigureAwait(false) == next && await next.ConfigureAwait(false) is { Ticks: > 0 } due)
+            {
+                Advance(due);
+            }
+        }
+    }
 }

@@ -25,30 +25,27 @@ internal sealed class MultipartUploadCommand
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
+
+    /// <summary>The clock of every bound on the failure path: the parts' drain, the wait for a Create in flight, its
+    /// grace after a cancellation, and the abort.</summary>
+    private readonly TimeProvider _time;
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
     // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
     private readonly FullObjectCrc? _fullObject;
 
-    /// <param name="client">The client every request goes through.</param>
-    /// <param name="lane">The upload's turn of the utility's request budget: Create, every part and Complete take a
-    /// slot; Abort does not, because cleanup must never wait for the budget.</param>
-    /// <param name="config">Settings.</param>
-    /// <param name="request">What to upload.</param>
-    /// <param name="logger">Where to log.</param>
-    /// <param name="progress">Where progress goes.</param>
-    public MultipartUploadCommand(IAmazonS3 client, TransferLane lane, TransferUtilityConfig config, TransferUtilityUploadRequest request, ILogger logger,
-        ProgressTracker progress)
+    public MultipartUploadCommand(UploadContext upload)
     {
-        _client = client;
-        _lane = lane;
-        _config = config;
-        _request = request;
-        _logger = logger;
-        _progress = progress;
-        _signing = PartSigning.For(client, request.DisablePayloadSigning);
-        _fullObject = FullObjectCrc.IsSupported(request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(request.EffectiveChecksumAlgorithm!) : null;
+        _client = upload.Resources.Client;
+        _lane = upload.Lane;
+        _config = upload.Resources.Config;
+        _request = upload.Request;
+        _logger = upload.Resources.Logger;
+        _progress = upload.Progress;
+        _time = upload.Resources.TimeProvider;
+        _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
+        _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
     private string Bucket => _request.BucketName!;
@@ -70,7 +67,7 @@ internal sealed class MultipartUploadCommand
         var readAhead = new PartReadAhead(source, maxParts);
         var parts = new PartEngine<PartBody, PartETag>(readAhead, workers,
             (turn, token) => new ValueTask(turn.TakeStarted() ?? UploadPartAsync(created, readAhead, turn, token)), _config.FailureWaitLimit,
-            TimeProvider.System, (turn, _, token) => UploadPartAsync(created, readAhead, turn, token));
+            _time, (turn, _, token) => UploadPartAsync(created, readAhead, turn, token));
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         try
         {
@@ -151,7 +148,7 @@ internal sealed class MultipartUploadCommand
         InitiateMultipartUploadResponse initiated;
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
-            using var giveUp = new CancellationTokenSource();
+            using var giveUp = new CancellationTokenSource(Timeout.InfiniteTimeSpan, _time);
             TimeSpan grace = TransferLimits.CancelledCreateGrace < _config.FailureWaitLimit ? TransferLimits.CancelledCreateGrace : _config.FailureWaitLimit;
             // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
             using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
@@ -172,7 +169,7 @@ internal sealed class MultipartUploadCommand
     {
         if (!created.IsCompleted)
         {
-            await ((Task)created).WaitAsync(_config.FailureWaitLimit).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            await ((Task)created).WaitAsync(_config.FailureWaitLimit, _time).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         }
 
         if (created.IsCompletedSuccessfully)
@@ -308,7 +305,7 @@ internal sealed class MultipartUploadCommand
         // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
         // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
         TimeSpan limit = _config.FailureWaitLimit;
-        using var timeout = new CancellationTokenSource(limit);
+        using var timeout = new CancellationTokenSource(limit, _time);
         try
         {
             TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, Bucket);

@@ -9,22 +9,13 @@ using S3TransferManager.Events;
 namespace S3TransferManager.Upload;
 
 /// <summary>Uploads an object smaller than the multipart threshold with one PutObject.</summary>
-internal sealed class SinglePutCommand
+internal sealed class SinglePutCommand(UploadContext upload)
 {
-    private readonly IAmazonS3 _client;
-    private readonly TransferLane _lane;
-    private readonly TransferUtilityUploadRequest _request;
-    private readonly ILogger _logger;
-    private readonly ProgressTracker _progress;
-
-    public SinglePutCommand(IAmazonS3 client, TransferLane lane, TransferUtilityUploadRequest request, ILogger logger, ProgressTracker progress)
-    {
-        _client = client;
-        _lane = lane;
-        _request = request;
-        _logger = logger;
-        _progress = progress;
-    }
+    private readonly IAmazonS3 _client = upload.Resources.Client;
+    private readonly TransferLane _lane = upload.Lane;
+    private readonly TransferUtilityUploadRequest _request = upload.Request;
+    private readonly ILogger _logger = upload.Resources.Logger;
+    private readonly ProgressTracker _progress = upload.Progress;
 
     /// <summary>PUTs <paramref name="length"/> bytes of <paramref name="body"/> from its current position. The body is
     /// not closed: whoever opened it disposes it.</summary>

@@ -16,31 +16,34 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
     private readonly Stream _source;
     private readonly long _partSize;
     private readonly long _knownLength;
-    private readonly ArrayPool<byte>? _pool;
+    private readonly ArrayPool<byte> _pool;
     private readonly ProgressTracker _progress;
     private readonly string _bucket;
     private readonly string _key;
     private readonly int _maxPartCount;
-    private readonly BufferAccount? _memory;
+    private readonly BufferAccount _memory;
     private readonly Queue<PartBody> _prefetched = new();
     private int _lastPart;
     private long _read;
     private bool _ended;
 
-    // memory: the upload's share of the utility's buffer budget, taken before each part is read (none in tests).
-    // maxPartCount: S3's 10,000; tests lower it to reach the limit without reading 50 GB.
-    public StreamPartSource(Stream source, long partSize, long knownLength, ArrayPool<byte>? pool, ProgressTracker progress, string bucket, string key,
-        BufferAccount? memory = null, int maxPartCount = TransferLimits.MaxPartCount)
+    /// <param name="source">The caller's stream, read from its position.</param>
+    /// <param name="partSize">The size of every part but the last.</param>
+    /// <param name="knownLength">The bytes to upload, or -1 when the stream's end must be found by reading.</param>
+    /// <param name="upload">The upload: chunks come from its pool, each part's memory from the utility's buffer budget
+    /// (taken before the part is read), and the bytes read go to its progress.</param>
+    /// <param name="maxPartCount">S3's 10,000; tests lower it to reach the limit without reading 50 GB.</param>
+    public StreamPartSource(Stream source, long partSize, long knownLength, UploadContext upload, int maxPartCount = TransferLimits.MaxPartCount)
     {
-        _memory = memory;
-        _maxPartCount = maxPartCount;
         _source = source;
         _partSize = partSize;
         _knownLength = knownLength;
-        _pool = pool;
-        _progress = progress;
-        _bucket = bucket;
-        _key = key;
+        _pool = upload.Resources.Pool;
+        _memory = upload.Resources.Buffers.OpenAccount();
+        _progress = upload.Progress;
+        _bucket = upload.Bucket;
+        _key = upload.Key;
+        _maxPartCount = maxPartCount;
     }
 
     public bool BuffersParts => true;
@@ -116,9 +119,7 @@ internal sealed class StreamPartSource : IPartSource, IDisposable
     private async ValueTask<PartBody?> ReadPartAsync(bool waitForMemory, CancellationToken cancellationToken)
     {
         // The part's memory first: the buffer gives it back when the part's upload is over and its body disposed.
-        BufferLease? memory = _memory is null ? null
-            : waitForMemory ? await _memory.AcquireAsync(_partSize, cancellationToken).ConfigureAwait(false)
-            : _memory.TakeNow(_partSize);
+        BufferLease? memory = waitForMemory ? await _memory.AcquireAsync(_partSize, cancellationToken).ConfigureAwait(false) : _memory.TakeNow(_partSize);
         var buffer = new ChunkedBufferStream(_pool, _partSize, memory);
         try
         {

@@ -19,6 +19,7 @@ internal sealed class UploadCommand
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
     private readonly TransferLane _lane;
+    private readonly UploadContext _upload;
 
     /// <param name="resources">The utility's shared pieces: its request and memory budgets, and the pool stream parts
     /// rent their chunks from.</param>
@@ -31,6 +32,7 @@ internal sealed class UploadCommand
         _logger = resources.Logger;
         _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider, resources.Tuner);
         _lane = resources.Scheduler.OpenLane();
+        _upload = new UploadContext(resources, _lane, request, _progress);
     }
 
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -110,7 +112,7 @@ internal sealed class UploadCommand
         if (length < _config.MinSizeBeforePartUpload)
         {
             using var body = new FileRegionStream(handle, 0, length);
-            return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
+            return await new SinglePutCommand(_upload).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
         }
 
         long partSize = PlanPartSize(length);
@@ -121,25 +123,25 @@ internal sealed class UploadCommand
     {
         if (knownLength >= 0 && knownLength < _config.MinSizeBeforePartUpload)
         {
-            return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
+            return await new SinglePutCommand(_upload).ExecuteAsync(stream, knownLength, cancellationToken).ConfigureAwait(false);
         }
 
         if (knownLength >= 0)
         {
             long partSize = PlanPartSize(knownLength);
-            using var known = new StreamPartSource(stream, partSize, knownLength, _resources.Pool, _progress, _request.BucketName!, _request.Key!, _resources.Buffers.OpenAccount());
+            using var known = new StreamPartSource(stream, partSize, knownLength, _upload);
             return await Multipart().ExecuteAsync(known, partSize, cancellationToken).ConfigureAwait(false);
         }
 
         // Unknown length: the part size cannot grow to fit, so the stream may hold at most 10,000 parts of it.
-        using var source = new StreamPartSource(stream, _request.PartSize, -1, _resources.Pool, _progress, _request.BucketName!, _request.Key!, _resources.Buffers.OpenAccount());
+        using var source = new StreamPartSource(stream, _request.PartSize, -1, _upload);
         ChunkedBufferStream? small = await source.PrefetchAsync(_config.MinSizeBeforePartUpload, cancellationToken).ConfigureAwait(false);
         if (small is not null)
         {
             using (small)
             {
                 _progress.SetTotal(small.Length);
-                return await new SinglePutCommand(_resources.Client, _lane, _request, _logger, _progress).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
+                return await new SinglePutCommand(_upload).ExecuteAsync(small, small.Length, cancellationToken).ConfigureAwait(false);
             }
         }
 
@@ -153,5 +155,5 @@ internal sealed class UploadCommand
         : PartSizer.ForWholeWaves(length, _request.PartSize,
             _config.MaxConcurrentServiceRequests is null ? _config.ConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
 
-    private MultipartUploadCommand Multipart() => new(_resources.Client, _lane, _config, _request, _logger, _progress);
+    private MultipartUploadCommand Multipart() => new(_upload);
 }

@@ -1,3 +1,6 @@
+using Amazon.S3;
+using Microsoft.Extensions.Logging.Abstractions;
+using Moq;
 using S3TransferManager.Upload;
 using S3TransferManager.Events;
 
@@ -9,7 +12,7 @@ public sealed class StreamPartSourceTests
     public async Task ReadNextAsync_StreamLongerThanThePartLimit_ThrowsTooManyPartsBeforeHandingOutTheExtraPart()
     {
         using var pool = new CountingArrayPool();
-        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(301), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
+        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(301), 64), 100, -1, Upload(pool), maxPartCount: 3);
         for (int part = 1; part <= 3; part++)
         {
             PartBody? body = await source.ReadNextAsync(CancellationToken.None);
@@ -27,7 +30,7 @@ public sealed class StreamPartSourceTests
     public async Task ReadNextAsync_StreamOfExactlyThePartLimit_EndsWithoutError()
     {
         using var pool = new CountingArrayPool();
-        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(300), 64), 100, -1, pool, new ProgressTracker(null), "b", "k", maxPartCount: 3);
+        using var source = new StreamPartSource(new ChunkyStream(TestData.Bytes(300), 64), 100, -1, Upload(pool), maxPartCount: 3);
         var lengths = new List<long>();
         while (await source.ReadNextAsync(CancellationToken.None) is { } body)
         {
@@ -38,5 +41,13 @@ public sealed class StreamPartSourceTests
         Assert.Equal([100, 100, 100], lengths);
         Assert.Equal(300, source.TotalLength);
         pool.AssertAllReturned();
+    }
+
+    /// <summary>An upload of s3://b/k whose chunks come from <paramref name="pool"/>.</summary>
+    private static UploadContext Upload(CountingArrayPool pool)
+    {
+        var resources = new TransferResources(new Mock<IAmazonS3>().Object, new TransferUtilityConfig().Validated(), NullLogger.Instance, pool);
+        var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k" };
+        return new UploadContext(resources, resources.Scheduler.OpenLane(), request, new ProgressTracker(null));
     }
 }

@@ -96,8 +96,8 @@ public sealed class UploadEarlyStartTests
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = Stream.Null };
         request.Validate();
         using TransferLane lane = scheduler.OpenLane();
-        var command = new MultipartUploadCommand(s3.Mock.Object, lane, new TransferUtilityConfig { ConcurrentServiceRequests = workers }.Validated(), request, NullLogger.Instance,
-            progress ?? new ProgressTracker(null));
+        var resources = new TransferResources(s3.Mock.Object, new TransferUtilityConfig { ConcurrentServiceRequests = workers }.Validated(), NullLogger.Instance);
+        var command = new MultipartUploadCommand(new UploadContext(resources, lane, request, progress ?? new ProgressTracker(null)));
         return await command.ExecuteAsync(source, 4, CancellationToken.None).WaitAsync(s_wait);
     }
 

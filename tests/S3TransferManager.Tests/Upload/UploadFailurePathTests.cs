@@ -1,19 +1,18 @@
 using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
+using S3TransferManager.TestSupport;
 using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Tests.Upload;
 
-/// <summary>Issue 15: a failed upload returns its own first error within a bound, whatever else does not answer.</summary>
+/// <summary>A failed upload returns its own first error within a bound, whatever else does not answer. The bounds run on
+/// a fake clock that lets each one expire as soon as it is set: nothing here waits in real time.</summary>
 public sealed class UploadFailurePathTests
 {
     private const int MiB = 1024 * 1024;
     private static readonly TimeSpan s_wait = TimeSpan.FromSeconds(30);
-
-    // Short, so the tests are quick; the bound itself is what they check, not how long it is.
-    private static readonly TimeSpan s_failureWait = TimeSpan.FromMilliseconds(200);
 
     [Fact]
     public async Task ExecuteAsync_AbortNeverAnswers_ReturnsThePartErrorAndLogsTheUploadId()
@@ -70,14 +69,18 @@ public sealed class UploadFailurePathTests
         Assert.Contains(logger.Lines, l => l.EventId == 109);
     }
 
-    private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ListLogger logger, TransferUtilityUploadRequest request)
+    private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ListLogger logger, TransferUtilityUploadRequest request)
     {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = s_failureWait }.Validated();
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 }.Validated();
+        var time = new TimerRecordingTimeProvider();
         request.BucketName = "b";
         request.Key = "k";
         request.InputStream = new ChunkyStream(TestData.Bytes(24 * MiB), 100_000);
         request.PartSize = 8 * MiB;
         request.Validate();
-        return new UploadCommand(new S3TransferManager.TransferResources(s3.Mock.Object, config, logger), request).ExecuteAsync(CancellationToken.None);
+        Task<TransferUtilityUploadResponse> run = new UploadCommand(new TransferResources(s3.Mock.Object, config, logger, timeProvider: time), request)
+            .ExecuteAsync(CancellationToken.None);
+        await time.ExpireEveryTimerUntilAsync(run).WaitAsync(s_wait);
+        return await run;
     }
 }
