@@ -1,3 +1,4 @@
+using S3TransferManager.Telemetry;
 using System.Collections.Concurrent;
 using System.Net;
 using Amazon.S3;
@@ -67,7 +68,7 @@ public sealed class DownloadDirectoryEventsTests : IDisposable
         AmazonS3Exception thrown = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(request, logger).WaitAsync(s_wait));
 
         Assert.Equal("AccessDenied", thrown.ErrorCode);
-        Assert.Contains(logger.Lines, l => l.EventId == 109);
+        Assert.Contains(logger.Lines, l => l.EventId == LogEvents.FailedHandlerThrew);
     }
 
     private TransferUtilityDownloadDirectoryRequest Request()

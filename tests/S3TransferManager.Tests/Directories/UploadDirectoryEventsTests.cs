@@ -1,3 +1,4 @@
+using S3TransferManager.Telemetry;
 using System.Collections.Concurrent;
 using Amazon.S3;
 using Amazon.S3.Model;
@@ -101,7 +102,7 @@ public sealed class UploadDirectoryEventsTests : IDisposable
         AmazonS3Exception thrown = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, request).WaitAsync(s_wait));
 
         Assert.Equal("InvalidArgument", thrown.ErrorCode);
-        Assert.Contains(_logger.Lines, l => l.EventId == 109 && l.Message.Contains(nameof(request.UploadDirectoryFailedEvent), StringComparison.Ordinal));
+        Assert.Contains(_logger.Lines, l => l.EventId == LogEvents.FailedHandlerThrew && l.Message.Contains(nameof(request.UploadDirectoryFailedEvent), StringComparison.Ordinal));
     }
 
     [Fact]
@@ -141,7 +142,7 @@ public sealed class UploadDirectoryEventsTests : IDisposable
         TransferUtilityUploadDirectoryResponse response = await RunAsync(s3, request).WaitAsync(s_wait);
 
         Assert.IsType<AmazonS3Exception>(Assert.Single(response.Errors));
-        Assert.Contains(_logger.Lines, l => l.EventId == 109 && l.Message.Contains(nameof(request.ObjectUploadFailedEvent), StringComparison.Ordinal));
+        Assert.Contains(_logger.Lines, l => l.EventId == LogEvents.FailedHandlerThrew && l.Message.Contains(nameof(request.ObjectUploadFailedEvent), StringComparison.Ordinal));
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using S3TransferManager.Telemetry;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
@@ -25,7 +26,7 @@ public sealed class UploadFailurePathTests
         var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, new TransferUtilityUploadRequest()).WaitAsync(s_wait));
 
         Assert.Equal("InvalidArgument", error.ErrorCode);
-        Assert.Contains(logger.Lines, l => l.EventId == 107 && l.Message.Contains("u1", StringComparison.Ordinal));
+        Assert.Contains(logger.Lines, l => l.EventId == LogEvents.AbortTimedOut && l.Message.Contains("u1", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -52,7 +53,7 @@ public sealed class UploadFailurePathTests
 
         Assert.Equal("InvalidArgument", error.ErrorCode);
         Assert.Equal(1, s3.Aborts);
-        Assert.Contains(logger.Lines, l => l.EventId == 108);
+        Assert.Contains(logger.Lines, l => l.EventId == LogEvents.PartsAbandoned);
     }
 
     [Fact]
@@ -66,7 +67,7 @@ public sealed class UploadFailurePathTests
         var error = await Assert.ThrowsAsync<AmazonS3Exception>(() => RunAsync(s3, logger, request).WaitAsync(s_wait));
 
         Assert.Equal("InvalidArgument", error.ErrorCode);
-        Assert.Contains(logger.Lines, l => l.EventId == 109);
+        Assert.Contains(logger.Lines, l => l.EventId == LogEvents.FailedHandlerThrew);
     }
 
     private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ListLogger logger, TransferUtilityUploadRequest request)
