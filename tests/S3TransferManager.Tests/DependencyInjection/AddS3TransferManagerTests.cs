@@ -5,6 +5,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using Moq;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.DependencyInjection;
 

@@ -5,7 +5,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.Directories;
-using S3TransferManager.Tests.TestSupport;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Directories;
 

@@ -4,8 +4,8 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.Directories;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Tests.Upload;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Directories;
 

@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using Moq;
 using S3TransferManager.Download;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Download;
 
@@ -100,7 +101,7 @@ public sealed class EarlyRequestTests : IDisposable
                 _clock.Advance(TimeSpan.FromMilliseconds(20));
                 if (r.ByteRange.Start >= failFrom)
                 {
-                    throw FakeS3.PreconditionFailed();
+                    throw FakeDownloadS3.PreconditionFailed();
                 }
 
                 Interlocked.Increment(ref _openResponses);

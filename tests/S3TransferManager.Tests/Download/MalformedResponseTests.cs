@@ -1,5 +1,6 @@
 using Amazon.S3.Model;
 using Moq;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Download;
 
@@ -14,8 +15,7 @@ public sealed class MalformedResponseTests : IDisposable
     [Fact]
     public async Task DownloadWithResponseAsync_FirstAnswerWithoutContentRange_ThrowsUnexpectedResponse()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(_ => FakeS3.Partial(_object, 0, PartSize - 1, contentRange: null), requests);
+        var s3 = new FakeDownloadS3(_ => FakeDownloadS3.Partial(_object, 0, PartSize - 1, contentRange: null));
 
         await Assert.ThrowsAsync<UnexpectedResponseException>(() => DownloadAsync(s3));
 
@@ -25,10 +25,9 @@ public sealed class MalformedResponseTests : IDisposable
     [Fact]
     public async Task DownloadWithResponseAsync_LaterPartWithOtherRange_ThrowsUnexpectedResponseAndLeavesNothing()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(r => r.ByteRange.Start == 0
-            ? FakeS3.Partial(_object, 0, PartSize - 1)
-            : FakeS3.Partial(_object, 0, PartSize - 1), requests);
+        var s3 = new FakeDownloadS3(r => r.ByteRange.Start == 0
+            ? FakeDownloadS3.Partial(_object, 0, PartSize - 1)
+            : FakeDownloadS3.Partial(_object, 0, PartSize - 1));
 
         var error = await Assert.ThrowsAsync<UnexpectedResponseException>(() => DownloadAsync(s3));
 
@@ -39,8 +38,7 @@ public sealed class MalformedResponseTests : IDisposable
     [Fact]
     public async Task DownloadWithResponseAsync_LaterPartWithAnotherETag_ThrowsObjectModifiedNamingBoth()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(r => FakeS3.Partial(_object, r.ByteRange.Start, r.ByteRange.End, r.ByteRange.Start == 0 ? "\"e1\"" : "\"e2\""), requests);
+        var s3 = new FakeDownloadS3(r => FakeDownloadS3.Partial(_object, r.ByteRange.Start, r.ByteRange.End, r.ByteRange.Start == 0 ? "\"e1\"" : "\"e2\""));
 
         var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => DownloadAsync(s3));
 
@@ -52,8 +50,7 @@ public sealed class MalformedResponseTests : IDisposable
     [Fact]
     public async Task DownloadWithResponseAsync_PreconditionFailed_ThrowsObjectModified()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(r => r.ByteRange.Start == 0 ? FakeS3.Partial(_object, 0, PartSize - 1) : throw FakeS3.PreconditionFailed(), requests);
+        var s3 = new FakeDownloadS3(r => r.ByteRange.Start == 0 ? FakeDownloadS3.Partial(_object, 0, PartSize - 1) : throw FakeDownloadS3.PreconditionFailed());
 
         var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => DownloadAsync(s3));
 
@@ -64,52 +61,49 @@ public sealed class MalformedResponseTests : IDisposable
     [Fact]
     public async Task DownloadWithResponseAsync_ServerIgnoresRange_DownloadsTheWholeBodyAsOnePart()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(_ => FakeS3.Whole(_object), requests);
+        var s3 = new FakeDownloadS3(_ => FakeDownloadS3.Whole(_object));
         string path = Path.Combine(_folder, "f");
 
         TransferUtilityDownloadResponse response = await DownloadAsync(s3, path);
 
         Assert.Equal(_object, await File.ReadAllBytesAsync(path));
         Assert.Equal(_object.Length, response.ContentLength);
-        Assert.Single(requests);
+        Assert.Single(s3.Requests);
     }
 
     [Fact]
     public async Task DownloadWithResponseAsync_InvalidRange_FollowsWithOnePlainGet()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(r => r.ByteRange is null ? FakeS3.Whole([]) : throw FakeS3.InvalidRange(), requests);
+        var s3 = new FakeDownloadS3(r => r.ByteRange is null ? FakeDownloadS3.Whole([]) : throw FakeDownloadS3.InvalidRange());
         string path = Path.Combine(_folder, "empty");
 
         TransferUtilityDownloadResponse response = await DownloadAsync(s3, path);
 
         Assert.Equal(0, response.ContentLength);
-        Assert.Equal(2, requests.Count);
-        Assert.Null(requests[1].ByteRange);
+        Assert.Equal(2, s3.Requests.Count);
+        Assert.Null(s3.Requests[1].ByteRange);
         Assert.Empty(await File.ReadAllBytesAsync(path));
     }
 
     [Fact]
     public async Task DownloadWithResponseAsync_LaterParts_CarryIfMatchAndTheirRanges()
     {
-        var requests = new List<GetObjectRequest>();
-        var s3 = FakeS3.Answering(r => FakeS3.Partial(_object, r.ByteRange.Start, r.ByteRange.End), requests);
+        var s3 = new FakeDownloadS3(r => FakeDownloadS3.Partial(_object, r.ByteRange.Start, r.ByteRange.End));
         string path = Path.Combine(_folder, "f");
 
         await DownloadAsync(s3, path);
 
         Assert.Equal(_object, await File.ReadAllBytesAsync(path));
-        Assert.Equal(4, requests.Count);
-        Assert.Null(requests[0].EtagToMatch);
-        Assert.All(requests.Skip(1), r => Assert.Equal("\"e1\"", r.EtagToMatch));
-        Assert.Equal([PartSize, 2L * PartSize, 3L * PartSize], requests.Skip(1).Select(r => r.ByteRange.Start).Order());
-        Assert.Contains(requests, r => r.ByteRange.Start == 3L * PartSize && r.ByteRange.End == _object.Length - 1);
+        Assert.Equal(4, s3.Requests.Count);
+        Assert.Null(s3.Requests[0].EtagToMatch);
+        Assert.All(s3.Requests.Skip(1), r => Assert.Equal("\"e1\"", r.EtagToMatch));
+        Assert.Equal([PartSize, 2L * PartSize, 3L * PartSize], s3.Requests.Skip(1).Select(r => r.ByteRange.Start).Order());
+        Assert.Contains(s3.Requests, r => r.ByteRange.Start == 3L * PartSize && r.ByteRange.End == _object.Length - 1);
     }
 
-    private async Task<TransferUtilityDownloadResponse> DownloadAsync(Mock<Amazon.S3.IAmazonS3> s3, string? path = null)
+    private async Task<TransferUtilityDownloadResponse> DownloadAsync(FakeDownloadS3 s3, string? path = null)
     {
-        using var utility = new TransferUtility(s3.Object);
+        using var utility = new TransferUtility(s3.Mock.Object);
         return await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
         {
             BucketName = "b", Key = "k", FilePath = path ?? Path.Combine(_folder, "f"), PartSize = PartSize,

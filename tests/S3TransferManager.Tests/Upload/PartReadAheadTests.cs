@@ -1,6 +1,6 @@
 using S3TransferManager.Parts;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Upload;
 

@@ -4,6 +4,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Upload;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Upload;
 

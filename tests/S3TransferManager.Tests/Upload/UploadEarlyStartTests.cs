@@ -2,6 +2,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Upload;
 using S3TransferManager.Events;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Upload;
 

@@ -3,8 +3,8 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.TestSupport;
-using S3TransferManager.Tests.TestSupport;
 using S3TransferManager.Upload;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Upload;
 

@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Upload;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Upload;
 

@@ -3,6 +3,7 @@ using Amazon.S3.Model;
 using Moq;
 using S3TransferManager.IntegrationTests.Infrastructure;
 using S3TransferManager.TestSupport;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Download.Integrity;
 
@@ -77,9 +78,9 @@ public sealed class StoredValueCertaintyTests : IDisposable
 
     private Mock<IAmazonS3> Server(string eTag, string headValue, ChecksumType? headType, long flipAt = -1)
     {
-        var s3 = FakeS3.Answering(r =>
+        Mock<IAmazonS3> s3 = new FakeDownloadS3(r =>
         {
-            GetObjectResponse part = FakeS3.Partial(s_object, r.ByteRange.Start, Math.Min(r.ByteRange.End, s_object.Length - 1), eTag);
+            GetObjectResponse part = FakeDownloadS3.Partial(s_object, r.ByteRange.Start, Math.Min(r.ByteRange.End, s_object.Length - 1), eTag);
             if (flipAt >= r.ByteRange.Start && flipAt <= r.ByteRange.End)
             {
                 byte[] body = ((MemoryStream)part.ResponseStream).ToArray();
@@ -88,7 +89,7 @@ public sealed class StoredValueCertaintyTests : IDisposable
             }
 
             return part;
-        }, []);
+        }).Mock;
         s3.Setup(c => c.GetObjectMetadataAsync(It.IsAny<GetObjectMetadataRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(() => new GetObjectMetadataResponse { ETag = eTag, ChecksumCRC32 = headValue, ChecksumType = headType });
         s3.Setup(c => c.GetObjectAttributesAsync(It.IsAny<GetObjectAttributesRequest>(), It.IsAny<CancellationToken>()))

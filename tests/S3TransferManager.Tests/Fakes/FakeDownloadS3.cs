@@ -3,11 +3,43 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 
-namespace S3TransferManager.Tests.Download;
+namespace S3TransferManager.Tests.Fakes;
 
-/// <summary>Builds IAmazonS3 mocks that answer GetObject with hand-made, possibly malformed, responses.</summary>
-internal static class FakeS3
+/// <summary>An IAmazonS3 mock for downloads: GetObject answers with hand-made, possibly malformed, responses (built with
+/// the static helpers), and every request is kept in order.</summary>
+internal sealed class FakeDownloadS3
 {
+    /// <param name="answer">The response to each GetObject (or the exception it throws).</param>
+    public FakeDownloadS3(Func<GetObjectRequest, GetObjectResponse> answer)
+    {
+        Mock.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
+            .Returns((GetObjectRequest r, CancellationToken _) =>
+            {
+                lock (_requests)
+                {
+                    _requests.Add(r);
+                }
+
+                return Task.FromResult(answer(r));
+            });
+    }
+
+    private readonly List<GetObjectRequest> _requests = [];
+
+    public Mock<IAmazonS3> Mock { get; } = new(MockBehavior.Strict);
+
+    /// <summary>Every GetObject request so far, in order.</summary>
+    public IReadOnlyList<GetObjectRequest> Requests
+    {
+        get
+        {
+            lock (_requests)
+            {
+                return [.. _requests];
+            }
+        }
+    }
+
     public static GetObjectResponse Partial(byte[] whole, long start, long end, string eTag = "\"e1\"", string? contentRange = "auto")
     {
         var body = whole.AsSpan((int)start, (int)(end - start + 1)).ToArray();
@@ -34,21 +66,4 @@ internal static class FakeS3
 
     public static AmazonS3Exception PreconditionFailed() =>
         new("At least one of the pre-conditions you specified did not hold", Amazon.Runtime.ErrorType.Sender, "PreconditionFailed", "req", HttpStatusCode.PreconditionFailed);
-
-    /// <summary>A client whose GetObject answers by range start; requests are captured in order.</summary>
-    public static Mock<IAmazonS3> Answering(Func<GetObjectRequest, GetObjectResponse> answer, List<GetObjectRequest> captured)
-    {
-        var mock = new Mock<IAmazonS3>(MockBehavior.Strict);
-        mock.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
-            .Returns((GetObjectRequest r, CancellationToken _) =>
-            {
-                lock (captured)
-                {
-                    captured.Add(r);
-                }
-
-                return Task.FromResult(answer(r));
-            });
-        return mock;
-    }
 }

@@ -1,6 +1,6 @@
 using S3TransferManager.Upload;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Fakes;
 
 /// <summary>An <see cref="IPartSource"/> of small in-memory parts whose bodies record their disposal.</summary>
 internal sealed class FakePartSource(int partCount, bool throwOnDispose = false, bool buffersParts = true) : IPartSource

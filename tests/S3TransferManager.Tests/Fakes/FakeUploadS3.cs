@@ -4,7 +4,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Moq;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Fakes;
 
 /// <summary>An IAmazonS3 mock for uploads: every part body is read to its end (as the SDK does), and calls are counted.</summary>
 internal sealed class FakeUploadS3

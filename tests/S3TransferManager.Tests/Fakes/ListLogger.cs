@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using Microsoft.Extensions.Logging;
 
-namespace S3TransferManager.Tests.TestSupport;
+namespace S3TransferManager.Tests.Fakes;
 
 /// <summary>Keeps every log line (event id and text), so a test can check what an operator would be told.</summary>
 internal sealed class ListLogger : ILogger

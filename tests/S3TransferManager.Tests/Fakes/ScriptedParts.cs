@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using S3TransferManager.Upload;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Fakes;
 
 /// <summary>An upload delegate for part engine tests: each part waits until the test releases it (with
 /// an error or without), or, when it honours cancellation, until its token is cancelled.</summary>
