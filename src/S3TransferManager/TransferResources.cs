@@ -23,9 +23,11 @@ internal sealed class TransferResources
     /// <param name="pool">Where 64 KiB buffers and chunks come from; <see cref="ChunkPool.Default"/> when null
     /// (tests pass a counting pool).</param>
     /// <param name="timeProvider">The clock for delays; <see cref="TimeProvider.System"/> when null.</param>
+    /// <param name="tuning">The engine's internal knobs; <see cref="EngineTuning.Default"/> when null.</param>
     public TransferResources(IAmazonS3 client, TransferUtilityConfig config, ILogger logger, ArrayPool<byte>? pool = null,
-        TimeProvider? timeProvider = null)
+        TimeProvider? timeProvider = null, EngineTuning? tuning = null)
     {
+        Tuning = tuning ?? EngineTuning.Default;
         Client = client;
         Config = config;
         Logger = logger;
@@ -41,7 +43,7 @@ internal sealed class TransferResources
             int ceiling = config.RequestCeiling;
             var controller = new ConcurrencyController(AdaptiveStart(config), Math.Min(AdaptiveFloor, ceiling), ceiling);
             Scheduler = new RequestScheduler(controller.Limit, allowSharedSlots: false);
-            Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, config.AdaptiveWindow);
+            Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, Tuning.AdaptiveWindow);
             Tuner.Watch(client);
             Scheduler.Waking = Tuner.OnWaking;
         }
@@ -75,6 +77,9 @@ internal sealed class TransferResources
     public ArrayPool<byte> Pool { get; }
 
     public TimeProvider TimeProvider { get; }
+
+    /// <summary>The engine's internal knobs (failure waits, the adaptive window, download features benchmarks turn off).</summary>
+    public EngineTuning Tuning { get; }
 
     /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
     public RequestScheduler Scheduler { get; }

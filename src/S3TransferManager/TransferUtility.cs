@@ -44,10 +44,16 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <exception cref="ArgumentNullException"><paramref name="s3Client"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A setting in <paramref name="config"/> is out of range.</exception>
     public TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory)
+        : this(s3Client, config, loggerFactory, EngineTuning.Default)
+    {
+    }
+
+    /// <summary>As the public constructor, with the engine's internal knobs (tests and benchmarks).</summary>
+    internal TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory, EngineTuning tuning)
     {
         ArgumentNullException.ThrowIfNull(s3Client);
         _resources = new TransferResources(s3Client, (config ?? new TransferUtilityConfig()).Validated(),
-            (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"));
+            (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"), tuning: tuning);
     }
 
     private TransferUtility(AmazonS3Client ownedClient, TransferUtilityConfig? config, bool owned)

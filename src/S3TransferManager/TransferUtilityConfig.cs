@@ -49,9 +49,6 @@ public sealed class TransferUtilityConfig
     /// request): the budget is the number of requests open, and more of them hide the first-byte latency instead.</value>
     public int? MaxConcurrentServiceRequests { get; set; }
 
-    /// <summary>The window adaptive concurrency measures throughput over. Internal: tests and benchmarks change it.</summary>
-    internal TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(100);
-
     /// <summary>The most requests in flight the utility may ever use: <see cref="MaxConcurrentServiceRequests"/> when
     /// tuning (at most an explicit <see cref="ConcurrentServiceRequests"/>), otherwise <see cref="ConcurrentServiceRequests"/>.
     /// Transfers size their workers by it.</summary>
@@ -126,18 +123,6 @@ public sealed class TransferUtilityConfig
     /// <value>Defaults to <see langword="false"/>.</value>
     public bool SkipDirectoryCaseSensitivityCheck { get; set; }
 
-    /// <summary>How long a failure path waits for anything it does not control: in-flight parts to stop after a failure
-    /// or cancellation, and AbortMultipartUpload. Internal: tests shorten it.</summary>
-    internal TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
-
-    /// <summary>Whether download parts shrink toward the end of an object (<c>PartLayout</c>'s tail). Internal: the
-    /// benchmarks turn it off to measure the uniform layout side by side in one run.</summary>
-    internal bool DownloadTail { get; init; } = true;
-
-    /// <summary>Whether a download sends its next part's request in a body's last round trip. Internal: the
-    /// benchmarks turn it off to measure strictly counted requests side by side in one run.</summary>
-    internal bool DownloadLookahead { get; init; } = true;
-
     internal TransferUtilityConfig Validated()
     {
         if (ConcurrentServiceRequests < 1)
@@ -181,7 +166,6 @@ public sealed class TransferUtilityConfig
             ConcurrentServiceRequests = ConcurrentServiceRequests,
             MinSizeBeforePartUpload = MinSizeBeforePartUpload,
             MaxConcurrentServiceRequests = MaxConcurrentServiceRequests,
-            AdaptiveWindow = AdaptiveWindow,
             BufferMemoryLimit = BufferMemoryLimit,
             InterruptedBodyRetryAttempts = InterruptedBodyRetryAttempts,
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
@@ -189,9 +173,6 @@ public sealed class TransferUtilityConfig
             FlushToDisk = FlushToDisk,
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
-            FailureWaitLimit = FailureWaitLimit,
-            DownloadTail = DownloadTail,
-            DownloadLookahead = DownloadLookahead,
         };
         copy.ConcurrentServiceRequestsIsExplicit = ConcurrentServiceRequestsIsExplicit;
         return copy;

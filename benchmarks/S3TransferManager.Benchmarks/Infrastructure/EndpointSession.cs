@@ -18,14 +18,10 @@ public sealed class EndpointSession : IAsyncDisposable
         // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
         // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
         Ours = new TransferUtility(Client);
-        OursUniform = new TransferUtility(Client, new TransferUtilityConfig
-        {
-            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadTail = false, DownloadLookahead = false,
-        });
-        OursStrict = new TransferUtility(Client, new TransferUtilityConfig
-        {
-            ConcurrentServiceRequests = BenchmarkSettings.Concurrency, DownloadLookahead = false,
-        });
+        OursUniform = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
+            new EngineTuning { DownloadTail = false, DownloadLookahead = false });
+        OursStrict = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
+            new EngineTuning { DownloadLookahead = false });
         OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });

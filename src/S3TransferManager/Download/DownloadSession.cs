@@ -18,30 +18,47 @@ namespace S3TransferManager.Download;
 /// part 1's body takes them, and <see cref="Dispose"/> releases them if no part ever did.</remarks>
 internal sealed class DownloadSession : IDisposable
 {
-    private readonly RangeRequester _requester;
+    /// <summary>The utility's resources: client, settings, logger, clock.</summary>
     private readonly TransferResources _resources;
+
+    /// <summary>The transfer's turns of the shared request budget, for parts 2..N.</summary>
     private readonly TransferLane _lane;
+
+    /// <summary>How every part's body is read: the requester pinned to the ETag, the resume policy, the lookahead.</summary>
+    private readonly PartBodyReading _reading;
+
+    /// <summary>The bytes' check against the stored checksum; null when validation is off.</summary>
     private readonly DownloadChecksumValidator? _validator;
-    private readonly LookaheadEstimate _lookahead = new();
-    private ObjectDescription? _description;
+
+    /// <summary>The lookup that learns the stored checksum alongside the parts (completed when none is needed).</summary>
+    private readonly Task _checksumLookup;
+
+    /// <summary>The object's content headers, encryption and checksum fields, from the first response.</summary>
+    private readonly ObjectDescription _description;
+
+    /// <summary>Stops the checksum lookup; null once stopped (<see cref="StopChecksumLookup"/>).</summary>
     private CancellationTokenSource? _checksumLookupStop;
-    private Task _checksumLookup = Task.CompletedTask;
+
+    /// <summary>The first response and the slot it holds, until part 1's body takes them (or <see cref="Dispose"/>).</summary>
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
-    private DownloadSession(RangeRequester requester, PartLayout layout, GetObjectResponse firstResponse, RequestLease firstLease,
-        TransferResources resources, TransferLane lane, DownloadChecksumValidator? validator)
+    private DownloadSession(TransferResources resources, TransferLane lane, PartBodyReading reading, PartLayout layout, FirstAnswer first,
+        ChecksumLookupRun checksums)
     {
-        _validator = validator;
-        _requester = requester;
-        Layout = layout;
-        _firstResponse = firstResponse;
-        _firstLease = firstLease;
         _resources = resources;
         _lane = lane;
+        _reading = reading;
+        Layout = layout;
+        _firstResponse = first.Response;
+        _firstLease = first.Lease;
+        _description = first.Description;
+        _validator = checksums.Validator;
+        _checksumLookup = checksums.Lookup;
+        _checksumLookupStop = checksums.Stop;
     }
 
-    public DownloadTarget Target => _requester.Target;
+    public DownloadTarget Target => _reading.Requester.Target;
 
     public PartLayout Layout { get; }
 
@@ -51,11 +68,14 @@ internal sealed class DownloadSession : IDisposable
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="lane">The transfer's turns of the shared request budget.</param>
     /// <param name="request">What to download.</param>
+    /// <param name="partsHeldInMemory">Whether parts wait in memory for a reader (OpenStream: its window is bounded by
+    /// MaxInMemoryParts x PartSize, so parts stay at PartSize); a download to a file holds none, so its head parts may
+    /// grow by up to a quarter to pay for the tail's extra requests (each costs the AWS SDK ~60 KB of allocations).</param>
     /// <param name="cancellationToken">Cancels the first GET.</param>
     /// <param name="head">The stored checksum learned by a HEAD sent before this GET; used when the GET answers with its
     /// ETag (the same version), so the lookup alongside the parts is not sent again.</param>
     public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
-        CancellationToken cancellationToken, ChecksumHead? head = null)
+        bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null)
     {
         var getter = new ObjectGetter(resources.Client, request);
         bool validate = resources.Config.ValidateDownloadChecksums;
@@ -76,23 +96,15 @@ internal sealed class DownloadSession : IDisposable
             }
 
             (DownloadTarget target, PartLayout layout) = Describe(request, response,
-                resources.Config.DownloadTail ? resources.Scheduler.MaxRequestsInFlight : 0);
+                resources.Tuning.DownloadTail ? resources.Scheduler.MaxRequestsInFlight : 0, partsHeldInMemory);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            DownloadChecksumValidator? validator = null;
-            Task lookup = Task.CompletedTask;
-            if (validate)
-            {
-                (validator, lookup) = StartValidation(resources, request, lane, target, layout, response,
-                    head is not null && head.ETag == target.ETag ? head : null, lookupStop.Token);
-            }
-
-            return new DownloadSession(new RangeRequester(getter, target), layout, response, lease, resources, lane, validator)
-            {
-                _checksumLookupStop = lookupStop,
-                _checksumLookup = lookup,
-                _description = ObjectDescription.From(response, target.TotalLength),
-            };
+            ChecksumLookupRun checksums = validate
+                ? StartValidation(resources, request, lane, target, layout, response, head is not null && head.ETag == target.ETag ? head : null, lookupStop)
+                : new ChecksumLookupRun(null, Task.CompletedTask, lookupStop);
+            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate());
+            var first = new FirstAnswer(response, lease, ObjectDescription.From(response, target.TotalLength));
+            return new DownloadSession(resources, lane, reading, layout, first, checksums);
         }
         catch
         {
@@ -124,8 +136,7 @@ internal sealed class DownloadSession : IDisposable
             lease = await _lane.AcquireFollowingAsync(predecessor, cancellationToken).ConfigureAwait(false);
         }
 
-        return new ResumableRangeStream(_requester, partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber), response, lease,
-            _resources.ResumePolicy, _resources.Logger, _lookahead,
+        return new ResumableRangeStream(_reading, new PartRange(partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber)), response, lease,
             _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null);
     }
 
@@ -208,7 +219,7 @@ internal sealed class DownloadSession : IDisposable
             StopChecksumLookup();
         }
 
-        await _checksumLookup.WaitAsync(_resources.Config.FailureWaitLimit, _resources.TimeProvider)
+        await _checksumLookup.WaitAsync(_resources.Tuning.FailureWaitLimit, _resources.TimeProvider)
             .ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
     }
 
@@ -235,7 +246,7 @@ internal sealed class DownloadSession : IDisposable
         response.LastModified = target.LastModified;
         response.VersionId = target.VersionId;
         response.Metadata = target.Metadata;
-        _description?.CopyTo(response);
+        _description.CopyTo(response);
     }
 
     public void LogFailed(Exception error) => Log.DownloadFailed(_resources.Logger, Target.BucketName, Target.Key, error);
@@ -256,9 +267,10 @@ internal sealed class DownloadSession : IDisposable
     /// (a whole-object GET does; S3 sends none with a ranged GET), so a one-part object pays no extra request; a
     /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts
     /// (for a composite value from the first response, only its parts are listed).</summary>
-    private static (DownloadChecksumValidator Validator, Task Lookup) StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target, PartLayout layout,
-        GetObjectResponse response, ChecksumHead? head, CancellationToken cancellationToken)
+    private static ChecksumLookupRun StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target,
+        PartLayout layout, GetObjectResponse response, ChecksumHead? head, CancellationTokenSource stop)
     {
+        CancellationToken cancellationToken = stop.Token;
         var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
         StoredChecksum? inResponse = layout.PartCount == 1
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
@@ -270,8 +282,8 @@ internal sealed class DownloadSession : IDisposable
             StoredChecksum? stored = head.Stored;
             if (stored is { IsComposite: true })
             {
-                return (validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator, resources.ResumePolicy,
-                    resources.Logger, cancellationToken, known: stored));
+                return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator,
+                    resources.ResumePolicy, resources.Logger, cancellationToken, known: stored), stop);
             }
 
             validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
@@ -288,11 +300,11 @@ internal sealed class DownloadSession : IDisposable
         else
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
-            return (validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator, resources.ResumePolicy,
-                resources.Logger, cancellationToken, known: inResponse));
+            return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator,
+                resources.ResumePolicy, resources.Logger, cancellationToken, known: inResponse), stop);
         }
 
-        return (validator, Task.CompletedTask);
+        return new ChecksumLookupRun(validator, Task.CompletedTask, stop);
     }
 
     /// <summary>How many parts an object was uploaded in, from an S3 multipart ETag ("md5-N"); null for any other ETag.</summary>
@@ -306,7 +318,8 @@ internal sealed class DownloadSession : IDisposable
 
     /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts
     /// shrink toward the end so that this many connections finish together.</summary>
-    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response, int connections)
+    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response, int connections,
+        bool partsHeldInMemory)
     {
         string bucket = request.BucketName!;
         string key = request.Key!;
@@ -338,10 +351,8 @@ internal sealed class DownloadSession : IDisposable
             tailWidth = 0;
         }
 
-        // A download to a file holds no part in memory, so its head parts may grow by up to a quarter to pay for the
-        // tail's extra requests (each costs the AWS SDK ~60 KB of allocations); OpenStream's window is bounded by
-        // MaxInMemoryParts x PartSize, so its parts stay at PartSize.
-        long maxHeadPartSize = request is TransferUtilityDownloadRequest ? partSize + (partSize / 4) : 0;
+        // Parts waiting in memory stay at PartSize; a download to a file holds none, so its head parts may grow.
+        long maxHeadPartSize = partsHeldInMemory ? 0 : partSize + (partSize / 4);
         var layout = new PartLayout(total, partSize, tailWidth, maxHeadPartSize);
         if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
         {

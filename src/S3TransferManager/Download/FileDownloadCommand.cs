@@ -33,7 +33,7 @@ internal sealed class FileDownloadCommand
         TransferUtilityDownloadResponse response;
         try
         {
-            Task<DownloadSession> starting = DownloadSession.StartAsync(_resources, lane, _request, cancellationToken);
+            Task<DownloadSession> starting = DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: false, cancellationToken);
             early = CreateEarly();
             session = await starting.ConfigureAwait(false);
             telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
@@ -109,7 +109,7 @@ internal sealed class FileDownloadCommand
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
         var parts = new PartEngine<int, ResumableRangeStream>(new NumberedParts(layout.PartCount), Math.Min(config.RequestCeiling, layout.PartCount),
-            (turn, token) => DownloadPartAsync(session, file, turn, token), config.FailureWaitLimit, _resources.TimeProvider,
+            (turn, token) => DownloadPartAsync(session, file, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
             (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
         await parts.RunAsync(cancellationToken).ConfigureAwait(false);
 
@@ -135,7 +135,7 @@ internal sealed class FileDownloadCommand
         {
             // In this body's last round trip, the worker's next part is requested, so its first byte arrives as this
             // body ends.
-            if (_resources.Config.DownloadLookahead)
+            if (_resources.Tuning.DownloadLookahead)
             {
                 turn.Slot = body.Lease;
                 body.OnNearEnd(PartTurn<int, ResumableRangeStream>.StartNextCallback, turn);

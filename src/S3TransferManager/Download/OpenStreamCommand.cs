@@ -43,7 +43,7 @@ internal sealed class OpenStreamCommand
                 head = await ChecksumHead.SendAsync(_resources.Client, _request, lane, _resources.ResumePolicy, cancellationToken).ConfigureAwait(false);
             }
 
-            session = await DownloadSession.StartAsync(_resources, lane, _request, cancellationToken, head).ConfigureAwait(false);
+            session = await DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: true, cancellationToken, head).ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -58,7 +58,7 @@ internal sealed class OpenStreamCommand
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Disposing (or canceling) the stream also stops the checksum HEAD if it is still out.
         stop.Token.Register(session.StopChecksumLookup);
-        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop, _resources.Config.FailureWaitLimit);
+        var stream = new BufferedMultipartStream(manager, session.Target.TotalLength, stop, _resources.Tuning.FailureWaitLimit);
         telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
         stream.AttachProducers(RunProducersAsync(session, lane, manager, telemetry, stop.Token));
 
@@ -122,7 +122,7 @@ internal sealed class OpenStreamCommand
 
             // In this body's last round trip (read by the reader or into chunks), the worker's next part is opened, so
             // its first byte arrives as this body ends.
-            if (_resources.Config.DownloadLookahead)
+            if (_resources.Tuning.DownloadLookahead)
             {
                 turn.Slot = body.Lease;
                 body.OnNearEnd(PartTurn<int, OpenedPart>.StartNextCallback, turn);
@@ -148,7 +148,7 @@ internal sealed class OpenStreamCommand
         try
         {
             var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Config.RequestCeiling, layout.PartCount),
-                (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Config.FailureWaitLimit, _resources.TimeProvider,
+                (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
                 (turn, predecessorSlot, token) => OpenPartAsync(session, manager, memory, turn.Part, predecessorSlot, token).AsTask(),
                 static opened => opened.DisposeAsync());
             await parts.RunAsync(stopToken).ConfigureAwait(false);

@@ -18,57 +18,67 @@ namespace S3TransferManager.Download;
 /// </summary>
 internal sealed class ResumableRangeStream : Stream
 {
-    private readonly RangeRequester _requester;
-    private readonly int _partNumber;
-    private readonly long _start;
-    private readonly long _end;
-    private readonly ResumePolicy _policy;
+    /// <summary>What every part of the download shares: the requester, the resume policy, the logger, the lookahead.</summary>
+    private readonly PartBodyReading _reading;
+
+    /// <summary>The part: its number, first and last byte.</summary>
+    private readonly PartRange _range;
+
+    /// <summary>Cancels a read or a request that makes no progress for the policy's stall timeout.</summary>
     private readonly StallGuard _stall;
-    private readonly ILogger _logger;
+
+    /// <summary>Hashes each byte as it is handed out, once, in order, across resumes; null when not validating.</summary>
     private readonly PartHasher? _hasher;
+
+    /// <summary>The part's span and metrics: bytes read, resumes, and how it ended.</summary>
     private readonly PartScope _telemetry;
-    private readonly LookaheadEstimate? _lookahead;
+
+    /// <summary>This body's timing (first-byte wait, then pace), fed to the download's lookahead estimate.</summary>
     private BodyPace _pace;
+
+    /// <summary>Called once when the rest of the body should arrive within a first-byte wait (see
+    /// <see cref="OnNearEnd(Action{object?}, object?)"/>), with its state; null once called, or when none was set.</summary>
     private Action<object?>? _nearEnd;
     private object? _nearEndState;
+
+    /// <summary>The open response the bytes are read from; null before the first request and between a break and
+    /// the resume that replaces it.</summary>
     private GetObjectResponse? _response;
+
+    /// <summary>The AWS SDK's own checksum error from closing a response (see <see cref="DropResponse"/>), and that
+    /// response, kept for the typed error they become.</summary>
     private AmazonClientException? _sdkCheckFailure;
     private GetObjectResponse? _sdkCheckedResponse;
+
+    /// <summary>The slot of the shared request budget this part's request holds; null once given back.</summary>
     private RequestLease? _lease;
+
+    /// <summary>The absolute offset of the next byte to hand out; bytes before it were handed out exactly once.</summary>
     private long _next;
+
+    /// <summary>Resumes so far, against the policy's maximum.</summary>
     private int _resumes;
 
-    /// <param name="requester">Sends the GET for the range, and for every resume.</param>
-    /// <param name="partNumber">The part's number, for errors and logs.</param>
-    /// <param name="start">The part's first byte.</param>
-    /// <param name="end">The part's last byte (inclusive); <paramref name="start"/> - 1 for an empty part.</param>
+    /// <param name="reading">How the download reads its bodies: the requester, the resume policy, the logger, and the
+    /// lookahead estimate this body's timing feeds and <see cref="OnNearEnd(Action)"/> reads.</param>
+    /// <param name="range">The part.</param>
     /// <param name="response">An already open response for the range (the discovery GET), owned from now on; or
     /// <see langword="null"/> to send the GET on the first read.</param>
     /// <param name="lease">The slot of the shared request budget this part's request holds, owned from now on and
     /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
-    /// <param name="policy">How often, after which delays, and after how long a silence a body is resumed (its clock
-    /// is a fake one in tests, so backoff and stalls cost no real time).</param>
-    /// <param name="logger">Where resumes are logged.</param>
-    /// <param name="lookahead">The download's estimate of when to send the next request, which this body's timing
-    /// feeds and <see cref="OnNearEnd(Action)"/> reads; <see langword="null"/>: no timing.</param>
-    /// <param name="hasher">Hashes the bytes as they are handed out (each exactly once, in order, across resumes), for
-    /// checksum validation; <see langword="null"/> when downloads are not validated.</param>
-    public ResumableRangeStream(RangeRequester requester, int partNumber, long start, long end, GetObjectResponse? response,
-        RequestLease? lease, ResumePolicy policy, ILogger logger, LookaheadEstimate? lookahead = null, PartHasher? hasher = null)
+    /// <param name="hasher">Hashes the bytes as they are handed out, for checksum validation, owned from now on;
+    /// <see langword="null"/> when downloads are not validated.</param>
+    public ResumableRangeStream(PartBodyReading reading, PartRange range, GetObjectResponse? response, RequestLease? lease, PartHasher? hasher = null)
     {
-        _lookahead = lookahead;
-        _hasher = hasher;
-        _requester = requester;
-        _partNumber = partNumber;
-        _start = start;
-        _end = end;
-        _next = start;
+        _reading = reading;
+        _range = range;
+        _next = range.Start;
         _response = response;
         _lease = lease;
-        _policy = policy;
-        _stall = new StallGuard(policy.StallTimeout, policy.TimeProvider);
-        _logger = logger;
-        _telemetry = PartScope.StartDownload(requester.Target.BucketName, requester.Target.Key, partNumber, start, end);
+        _hasher = hasher;
+        _stall = new StallGuard(reading.Policy.StallTimeout, reading.Policy.TimeProvider);
+        DownloadTarget target = reading.Requester.Target;
+        _telemetry = PartScope.StartDownload(target.BucketName, target.Key, range.Number, range.Start, range.End);
     }
 
     public override bool CanRead => true;
@@ -77,15 +87,15 @@ internal sealed class ResumableRangeStream : Stream
 
     public override bool CanWrite => false;
 
-    public override long Length => _end - _start + 1;
+    public override long Length => _range.Length;
 
     public override long Position
     {
-        get => _next - _start;
+        get => _next - _range.Start;
         set => throw new NotSupportedException();
     }
 
-    public long Remaining => _end - _next + 1;
+    public long Remaining => _range.End - _next + 1;
 
     /// <summary>The slot this body's request holds, while it holds one (the next part's request may share it).</summary>
     public RequestLease? Lease => _lease;
@@ -181,23 +191,20 @@ internal sealed class ResumableRangeStream : Stream
             _stall.Disarm();
             if (read == 0)
             {
-                var truncated = new EndOfStreamException($"The body ended {Remaining} bytes before the end of part {_partNumber}.");
+                var truncated = new EndOfStreamException($"The body ended {Remaining} bytes before the end of part {_range.Number}.");
                 await PrepareResumeAsync(truncated, cancellationToken).ConfigureAwait(false);
                 continue;
             }
 
             _next += read;
-            if (_hasher is not null)
+            _hasher?.Append(buffer.Span[..read]);
+            if (_next > _range.End)
             {
-                _hasher.Append(buffer.Span[..read]);
-                if (_next > _end)
-                {
-                    _hasher.Finish();
-                }
+                Finish();
             }
 
             _telemetry.Read(read);
-            if (_lookahead is not null)
+            if (_reading.Lookahead is not null)
             {
                 WatchPace();
             }
@@ -206,10 +213,24 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
+    /// <summary>The last byte was handed out: the hash is complete, and the response is closed now. The AWS SDK checks
+    /// a body that came with the stored checksum (a whole-object GET) when it is closed; with our own check off, its
+    /// error is thrown here, typed, by the read that completed the part, so bytes known to be wrong are never committed
+    /// and disposal never throws.</summary>
+    private void Finish()
+    {
+        _hasher?.Finish();
+        if (!DropResponse() && _hasher is null)
+        {
+            throw SdkChecksumMismatch(_sdkCheckFailure!);
+        }
+    }
+
     private void WatchPace()
     {
-        _pace.Progress(_policy.TimeProvider.GetTimestamp(), _next, _lookahead!);
-        long ahead = _lookahead!.Bytes;
+        LookaheadEstimate lookahead = _reading.Lookahead!;
+        _pace.Progress(_reading.Policy.TimeProvider.GetTimestamp(), _next, lookahead);
+        long ahead = lookahead.Bytes;
         if (_nearEnd is { } nearEnd && ahead > 0 && Remaining <= ahead)
         {
             object? state = _nearEndState;
@@ -227,9 +248,9 @@ internal sealed class ResumableRangeStream : Stream
         CancellationToken token = _stall.Arm(cancellationToken);
         try
         {
-            _pace.Requested(_policy.TimeProvider.GetTimestamp());
-            _response = await _requester.GetAsync(_next, _end, token).ConfigureAwait(false);
-            _pace.Answered(_policy.TimeProvider.GetTimestamp(), _next);
+            _pace.Requested(_reading.Policy.TimeProvider.GetTimestamp());
+            _response = await _reading.Requester.GetAsync(_next, _range.End, token).ConfigureAwait(false);
+            _pace.Answered(_reading.Policy.TimeProvider.GetTimestamp(), _next);
             return true;
         }
         catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
@@ -238,9 +259,11 @@ internal sealed class ResumableRangeStream : Stream
             await PrepareResumeAsync(StalledError("response"), cancellationToken).ConfigureAwait(false);
             return false;
         }
-        catch (Exception e) when (_telemetry.Observe(e))
+        catch (Exception e)
         {
-            throw;   // Not reached: Observe records the part's error for its span and declines the exception.
+            // The part's span records its error; the caller gets it as it is.
+            _telemetry.Observe(e);
+            throw;
         }
         finally
         {
@@ -276,33 +299,34 @@ internal sealed class ResumableRangeStream : Stream
         GetObjectResponse response = _response ?? _sdkCheckedResponse!;
         StoredChecksum? stored = StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C,
             response.ChecksumSHA1, response.ChecksumSHA256, response.ChecksumType);
-        DownloadTarget target = _requester.Target;
+        DownloadTarget target = _reading.Requester.Target;
         return new ChecksumMismatchException(target.BucketName, target.Key,
             stored?.Algorithm.Value ?? response.ResponseMetadata.ChecksumAlgorithm.ToString(), stored?.Value ?? "(sent with the body)",
             "(another value, computed by the AWS SDK)", partNumber: null, error);
     }
 
     private TimeoutException StalledError(string what) =>
-        new($"The {what} of part {_partNumber} made no progress for {_policy.StallTimeout.TotalSeconds:0.###} s.");
+        new($"The {what} of part {_range.Number} made no progress for {_reading.Policy.StallTimeout.TotalSeconds:0.###} s.");
 
     private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
     {
         DropResponse();
-        DownloadTarget target = _requester.Target;
-        if (_resumes >= _policy.MaxResumes)
+        DownloadTarget target = _reading.Requester.Target;
+        ResumePolicy policy = _reading.Policy;
+        if (_resumes >= policy.MaxResumes)
         {
-            throw _telemetry.Failed(new PartDownloadException(_partNumber,
-                $"Part {_partNumber} of s3://{target.BucketName}/{target.Key} (bytes {_start}-{_end}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
+            throw _telemetry.Failed(new PartDownloadException(_range.Number,
+                $"Part {_range.Number} of s3://{target.BucketName}/{target.Key} (bytes {_range.Start}-{_range.End}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
                 error));
         }
 
         _resumes++;
         _telemetry.Resumed(error);
-        Log.ResumingPart(_logger, target.BucketName, target.Key, _partNumber, _next, _resumes, _policy.MaxResumes, error);
-        TimeSpan delay = _policy.DelayBefore(_resumes);
+        Log.ResumingPart(_reading.Logger, target.BucketName, target.Key, _range.Number, _next, _resumes, policy.MaxResumes, error);
+        TimeSpan delay = policy.DelayBefore(_resumes);
         if (delay > TimeSpan.Zero)
         {
-            await Task.Delay(delay, _policy.TimeProvider, cancellationToken).ConfigureAwait(false);
+            await Task.Delay(delay, policy.TimeProvider, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -330,16 +354,8 @@ internal sealed class ResumableRangeStream : Stream
     {
         if (disposing)
         {
-            if (!DropResponse() && _hasher is null && _next > _end)
-            {
-                // The AWS SDK's own check of a whole body failed as it closed, and ours is off: still never hand out
-                // bytes known to be wrong, and say so with the typed error.
-                _stall.Dispose();
-                ReleaseLease();
-                _telemetry.End(complete: false);
-                throw SdkChecksumMismatch(_sdkCheckFailure!);
-            }
-
+            // Never throws: a complete body's response was closed, and checked, by the read that completed it (Finish).
+            DropResponse();
             _stall.Dispose();
             _hasher?.Dispose();
             ReleaseLease();

@@ -98,12 +98,8 @@ internal sealed class PartScope
         return error;
     }
 
-    /// <summary>Records the error for an exception filter, and declines it: <c>catch (Exception e) when (scope.Observe(e))</c>.</summary>
-    public bool Observe(Exception error)
-    {
-        _error ??= error;
-        return false;
-    }
+    /// <summary>Records the part's error for its span (the first one counts), for a caller that rethrows it.</summary>
+    public void Observe(Exception error) => _error ??= error;
 
     /// <summary>Ends the scope once (later calls do nothing): a success when <paramref name="complete"/>, otherwise
     /// failed with the recorded error, or cancelled when none was recorded (the transfer stopped it).</summary>

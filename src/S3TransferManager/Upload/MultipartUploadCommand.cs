@@ -29,6 +29,9 @@ internal sealed class MultipartUploadCommand
     /// <summary>The clock of every bound on the failure path: the parts' drain, the wait for a Create in flight, its
     /// grace after a cancellation, and the abort.</summary>
     private readonly TimeProvider _time;
+
+    /// <summary>How long the failure path waits for anything it does not control (see <see cref="EngineTuning"/>).</summary>
+    private readonly TimeSpan _failureWait;
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
@@ -44,6 +47,7 @@ internal sealed class MultipartUploadCommand
         _logger = upload.Resources.Logger;
         _progress = upload.Progress;
         _time = upload.Resources.TimeProvider;
+        _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
@@ -66,7 +70,7 @@ internal sealed class MultipartUploadCommand
         // only waits for it.
         var readAhead = new PartReadAhead(source, maxParts);
         var parts = new PartEngine<PartBody, PartETag>(readAhead, workers,
-            (turn, token) => new ValueTask(turn.TakeStarted() ?? UploadPartAsync(created, readAhead, turn, token)), _config.FailureWaitLimit,
+            (turn, token) => new ValueTask(turn.TakeStarted() ?? UploadPartAsync(created, readAhead, turn, token)), _failureWait,
             _time, (turn, _, token) => UploadPartAsync(created, readAhead, turn, token));
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         try
@@ -122,7 +126,7 @@ internal sealed class MultipartUploadCommand
             if (parts.StillRunning is > 0 and int stillRunning)
             {
                 // S3 may still store such a part after the abort; the abort below is the best that can be done.
-                Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _config.FailureWaitLimit);
+                Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _failureWait);
             }
 
             if (uploadId is not null)
@@ -149,7 +153,7 @@ internal sealed class MultipartUploadCommand
         using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
             using var giveUp = new CancellationTokenSource(Timeout.InfiniteTimeSpan, _time);
-            TimeSpan grace = TransferLimits.CancelledCreateGrace < _config.FailureWaitLimit ? TransferLimits.CancelledCreateGrace : _config.FailureWaitLimit;
+            TimeSpan grace = TransferLimits.CancelledCreateGrace < _failureWait ? TransferLimits.CancelledCreateGrace : _failureWait;
             // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
             using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
             TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
@@ -169,7 +173,7 @@ internal sealed class MultipartUploadCommand
     {
         if (!created.IsCompleted)
         {
-            await ((Task)created).WaitAsync(_config.FailureWaitLimit, _time).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            await ((Task)created).WaitAsync(_failureWait, _time).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         }
 
         if (created.IsCompletedSuccessfully)
@@ -304,7 +308,7 @@ internal sealed class MultipartUploadCommand
     {
         // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
         // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
-        TimeSpan limit = _config.FailureWaitLimit;
+        TimeSpan limit = _failureWait;
         using var timeout = new CancellationTokenSource(limit, _time);
         try
         {

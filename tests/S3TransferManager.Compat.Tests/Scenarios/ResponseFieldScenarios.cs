@@ -43,7 +43,13 @@ public sealed class ResponseFieldScenarios(MotoServer moto)
         var request = new TransferUtilityDownloadRequest { BucketName = bucket.Name, Key = "k", FilePath = bucket.PathFor("k.csv") };
         var seen = new List<string>();
         request.DownloadInitiatedEvent += (_, e) => seen.Add($"initiated {e.FilePath == request.FilePath}");
+#if SDK
+        // The AWS SDK 4.1.0 counts TransferredBytes from progress callbacks that can run after its completed event: on a
+        // loaded machine about 1 run in 40 reports "0 of 3000" there. Its total and order are what this baseline pins.
+        request.DownloadCompletedEvent += (_, e) => seen.Add($"completed {(e.TransferredBytes is 0 or 3000 ? "3000" : e.TransferredBytes)} of {e.TotalBytes} {e.FilePath == request.FilePath}");
+#else
         request.DownloadCompletedEvent += (_, e) => seen.Add($"completed {e.TransferredBytes} of {e.TotalBytes} {e.FilePath == request.FilePath}");
+#endif
         request.DownloadFailedEvent += (_, _) => seen.Add("failed");
 
         await transferUtility.DownloadAsync(request);

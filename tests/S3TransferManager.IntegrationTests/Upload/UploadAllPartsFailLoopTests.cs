@@ -38,7 +38,7 @@ public sealed class UploadAllPartsFailLoopTests(MotoServer moto, ITestOutputHelp
         (IAmazonS3 client, PendingCallTracker tracker) = PendingCallTracker.Wrap(direct);
         // A short failure wait, so a part or an abort the SDK never finishes still returns well within the run limit,
         // and then shows as an open upload instead of a hang.
-        using var utility = new TransferUtility(client, new TransferUtilityConfig { FailureWaitLimit = TimeSpan.FromSeconds(10) });
+        using var utility = new TransferUtility(client, null, null, new EngineTuning { FailureWaitLimit = TimeSpan.FromSeconds(10) });
         string path = s3.PathFor("f.bin");
         await File.WriteAllBytesAsync(path, TestData.Bytes(25 * MiB));
         using var burner = new CpuBurner(Environment.ProcessorCount, TimeSpan.FromMinutes(3));

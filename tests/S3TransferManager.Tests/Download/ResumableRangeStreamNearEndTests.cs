@@ -87,8 +87,8 @@ public sealed class ResumableRangeStreamNearEndTests
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Unless a test moves the clock, the body's own timing yields no sample, so the estimate stays what the test set.
         var policy = new ResumePolicy(0, TimeSpan.Zero, Timeout.InfiniteTimeSpan, clock, () => 1.0);
-        return new ResumableRangeStream(new RangeRequester(getter, target), 2, Start, End, response: null, lease: null, policy,
-            NullLogger.Instance, estimate);
+        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance, estimate),
+            new PartRange(2, Start, End), response: null, lease: null);
     }
 
     /// <summary>A body whose every read takes <c>perRead</c> on the fake clock.</summary>

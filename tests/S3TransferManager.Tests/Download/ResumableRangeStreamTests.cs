@@ -183,8 +183,8 @@ public sealed class ResumableRangeStreamTests
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Jitter pinned to its top (the full exponential delay), so delays can be asserted exactly; stalls per test.
         var policy = new ResumePolicy(maxResumes, resumeDelay, stallTimeout ?? Timeout.InfiniteTimeSpan, time ?? TimeProvider.System, random ?? (() => 1.0));
-        return new ResumableRangeStream(new RangeRequester(getter, target), PartNumber, Start, End, response: null, lease: null,
-            policy, NullLogger.Instance);
+        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance),
+            new PartRange(PartNumber, Start, End), response: null, lease: null);
     }
 
     private static async Task<byte[]> ReadAllAsync(Stream stream)

@@ -105,8 +105,8 @@ public sealed class DownloadPartTelemetryTests
         var target = new DownloadTarget(_bucket, "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
         var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = _bucket, Key = "key" });
         var policy = new ResumePolicy(maxResumes, TimeSpan.Zero, Timeout.InfiniteTimeSpan, TimeProvider.System);
-        return new ResumableRangeStream(new RangeRequester(getter, target), 2, Start, End, response: null, lease: null, policy,
-            NullLogger.Instance);
+        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance),
+            new PartRange(2, Start, End), response: null, lease: null);
     }
 
     private static async Task ReadAllAsync(Stream stream)

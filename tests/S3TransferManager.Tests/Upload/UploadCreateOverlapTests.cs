@@ -181,10 +181,11 @@ public sealed class UploadCreateOverlapTests
     private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ArrayPool<byte> pool, Stream stream,
         CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
     {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 };
+        var tuning = new EngineTuning { FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
         request.Validate();
-        return new UploadCommand(new S3TransferManager.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool), request)
+        return new UploadCommand(new TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool, tuning: tuning), request)
             .ExecuteAsync(cancellationToken);
     }
 

@@ -1,0 +1,14 @@
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Resilience;
+
+namespace S3TransferManager.Download;
+
+/// <summary>How one download reads its parts' bodies (<see cref="ResumableRangeStream"/>): the same for every part.</summary>
+/// <param name="Requester">Sends the GET for a part's range, and for the rest of it on every resume, pinned to the
+/// object's ETag.</param>
+/// <param name="Policy">How often, after which delays, and after how long a silence a body is resumed (its clock is a
+/// fake one in tests, so backoff and stalls cost no real time).</param>
+/// <param name="Logger">Where resumes are logged.</param>
+/// <param name="Lookahead">The download's estimate of when to send the next part's request, which every body's timing
+/// feeds; null: the bodies are not timed, and no next request goes out early.</param>
+internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null);

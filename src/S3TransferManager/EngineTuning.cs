@@ -1,0 +1,26 @@
+namespace S3TransferManager;
+
+/// <summary>
+/// Knobs of the engine that are not settings: tests shorten the failure paths' waits, and benchmarks turn download
+/// features off to measure them side by side in one run. A <see cref="TransferUtility"/> built through its public
+/// constructors always has <see cref="Default"/>; only an internal constructor takes another.
+/// </summary>
+internal sealed record EngineTuning
+{
+    public static EngineTuning Default { get; } = new();
+
+    /// <summary>How long a failure path waits for anything it does not control: in-flight parts to stop after a
+    /// failure or cancellation, a CreateMultipartUpload in flight, and AbortMultipartUpload.</summary>
+    public TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
+
+    /// <summary>The window adaptive concurrency measures throughput over.</summary>
+    public TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>Whether download parts shrink toward the end of an object (<c>PartLayout</c>'s tail); off, the layout
+    /// is uniform.</summary>
+    public bool DownloadTail { get; init; } = true;
+
+    /// <summary>Whether a download sends its next part's request in a body's last round trip; off, every request
+    /// waits for its worker.</summary>
+    public bool DownloadLookahead { get; init; } = true;
+}
