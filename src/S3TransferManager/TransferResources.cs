@@ -35,7 +35,7 @@ internal sealed class TransferResources
         TimeProvider = timeProvider ?? TimeProvider.System;
         if (config.MaxConcurrentServiceRequests is null)
         {
-            Scheduler = new RequestScheduler(config.ConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
+            Scheduler = new RequestScheduler(config.EffectiveConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
         }
         else
         {
@@ -62,7 +62,7 @@ internal sealed class TransferResources
     /// upload ended before a start of 10 had grown past 20, and was slower than the default.
     /// </summary>
     internal static int AdaptiveStart(TransferUtilityConfig config) =>
-        config.ConcurrentServiceRequestsIsExplicit ? config.ConcurrentServiceRequests : 2 * config.ConcurrentServiceRequests;
+        config.ConcurrentServiceRequests ?? 2 * TransferLimits.AutomaticRequests;
 
     /// <summary>The least budget adaptive concurrency goes down to: one request in flight would leave every transfer
     /// to a single connection's pace.</summary>

@@ -1,3 +1,4 @@
+using System.ComponentModel;
 
 namespace S3TransferManager;
 
@@ -7,28 +8,23 @@ namespace S3TransferManager;
 /// </summary>
 public sealed class TransferUtilityConfig
 {
-    private int _concurrentServiceRequests = 10;
-
     /// <summary>How many requests the utility keeps in flight at most, across every transfer it runs at once (each part
-    /// of each object, and concurrent single transfers). Transfers take turns: a small object never waits behind a big
-    /// object's queue of parts.</summary>
-    /// <value>10. Must be at least 1. Once set, it is a hard cap on requests in flight, as in the AWS SDK. Left at its
-    /// default, a download may send the next part's request during the current body's last round trip on the same slot
-    /// while no other transfer waits for one (at most one such early request per slot), so no connection idles for the
-    /// first-byte latency between parts: then at most 10 bodies stream and at most 20 requests are open.</value>
-    public int ConcurrentServiceRequests
-    {
-        get => _concurrentServiceRequests;
-        set
-        {
-            _concurrentServiceRequests = value;
-            ConcurrentServiceRequestsIsExplicit = true;
-        }
-    }
+    /// of each object, and concurrent single transfers): a hard cap, as in the AWS SDK. Transfers take turns: a small
+    /// object never waits behind a big object's queue of parts.</summary>
+    /// <value><see langword="null"/> (the default): automatic. Then 10 bodies stream at most, and while no other
+    /// transfer waits for a slot each may carry one early request (the next part's, sent during the current body's last
+    /// round trip), so no connection idles for the first-byte latency between parts: at most 20 requests are open. A
+    /// number, at least 1, is a hard cap on requests open, with no early requests: setting 10 is not the default. The
+    /// AWS SDK's property is an <see cref="int"/> defaulting to 10; code that assigns it compiles unchanged.</value>
+    public int? ConcurrentServiceRequests { get; set; }
 
     /// <summary>Whether the caller set <see cref="ConcurrentServiceRequests"/>: then it is a hard cap, and slots are
     /// never shared with an early request.</summary>
-    internal bool ConcurrentServiceRequestsIsExplicit { get; private set; }
+    internal bool ConcurrentServiceRequestsIsExplicit => ConcurrentServiceRequests is not null;
+
+    /// <summary>The bodies streaming at most: <see cref="ConcurrentServiceRequests"/> when set, otherwise
+    /// <see cref="TransferLimits.AutomaticRequests"/>.</summary>
+    internal int EffectiveConcurrentServiceRequests => ConcurrentServiceRequests ?? TransferLimits.AutomaticRequests;
 
     /// <summary>
     /// Turns on adaptive concurrency, up to this many requests in flight: the utility measures the bytes per second of
@@ -43,8 +39,8 @@ public sealed class TransferUtilityConfig
     /// metrics until then.
     /// </summary>
     /// <value><see langword="null"/>: off, <see cref="ConcurrentServiceRequests"/> is the budget. Must be at least 1.
-    /// Tuning starts from the requests the fixed default has open: twice <see cref="ConcurrentServiceRequests"/> (so 20
-    /// unless set: 10 bodies, each with one early request), at most this ceiling. Set explicitly,
+    /// Tuning starts from the requests the automatic default has open (20: 10 bodies, each with one early request), at
+    /// most this ceiling. Set explicitly,
     /// <see cref="ConcurrentServiceRequests"/> is where it starts and a hard cap the tuning never passes. With tuning on, every request counts against the budget (no slot carries an early
     /// request): the budget is the number of requests open, and more of them hide the first-byte latency instead.</value>
     public int? MaxConcurrentServiceRequests { get; set; }
@@ -53,8 +49,8 @@ public sealed class TransferUtilityConfig
     /// tuning (at most an explicit <see cref="ConcurrentServiceRequests"/>), otherwise <see cref="ConcurrentServiceRequests"/>.
     /// Transfers size their workers by it.</summary>
     internal int RequestCeiling => MaxConcurrentServiceRequests is { } max
-        ? (ConcurrentServiceRequestsIsExplicit ? Math.Min(max, ConcurrentServiceRequests) : max)
-        : ConcurrentServiceRequests;
+        ? (ConcurrentServiceRequests is { } cap ? Math.Min(max, cap) : max)
+        : EffectiveConcurrentServiceRequests;
 
     /// <summary>Uploads at least this large use a multipart upload; smaller ones a single PutObject.</summary>
     /// <value>16 MiB. Must be at least 1.</value>
@@ -118,14 +114,16 @@ public sealed class TransferUtilityConfig
     /// differ only by case on a case-insensitive file system, and the key downloaded last overwrites the other. Here
     /// the check is never turned off, so the value has no effect: a directory download learns how the local folder
     /// compares names (from one empty probe file, deleted at once), and of two keys that would write one file the one
-    /// listed second fails with <see cref="LocalPathConflictException"/>, whatever this property says.
+    /// listed second fails with <see cref="LocalPathConflictException"/>, whatever this property says. Hidden from
+    /// IntelliSense.
     /// </summary>
     /// <value>Defaults to <see langword="false"/>.</value>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public bool SkipDirectoryCaseSensitivityCheck { get; set; }
 
     internal TransferUtilityConfig Validated()
     {
-        if (ConcurrentServiceRequests < 1)
+        if (ConcurrentServiceRequests is < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(ConcurrentServiceRequests), ConcurrentServiceRequests, "At least 1 request must be allowed in flight.");
         }
@@ -174,7 +172,6 @@ public sealed class TransferUtilityConfig
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
         };
-        copy.ConcurrentServiceRequestsIsExplicit = ConcurrentServiceRequestsIsExplicit;
         return copy;
     }
 }

@@ -44,7 +44,8 @@ public sealed class TransferUtilityConfigTests
     {
         var config = new TransferUtilityConfig();
 
-        Assert.Equal(10, config.ConcurrentServiceRequests);
+        Assert.Null(config.ConcurrentServiceRequests);
+        Assert.Equal(10, config.EffectiveConcurrentServiceRequests);
         Assert.Equal(16L * 1024 * 1024, config.MinSizeBeforePartUpload);
         Assert.Equal(3, config.InterruptedBodyRetryAttempts);
         Assert.False(config.FlushToDisk);
@@ -102,9 +103,25 @@ public sealed class TransferUtilityConfigTests
     }
 
     [Fact]
-    public void ConcurrentServiceRequests_SetExplicitly_IsAHardCapEvenAtTheDefaultValue()
+    public void ConcurrentServiceRequests_SetToTenExplicitly_IsAHardCapUnlikeTheAutomaticDefault()
     {
-        Assert.False(new TransferUtilityConfig().Validated().ConcurrentServiceRequestsIsExplicit);
-        Assert.True(new TransferUtilityConfig { ConcurrentServiceRequests = 10 }.Validated().ConcurrentServiceRequestsIsExplicit);
+        var automatic = new TransferResources(new Moq.Mock<Amazon.S3.IAmazonS3>().Object, new TransferUtilityConfig().Validated(),
+            Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance);
+        var capped = new TransferResources(new Moq.Mock<Amazon.S3.IAmazonS3>().Object, new TransferUtilityConfig { ConcurrentServiceRequests = 10 }.Validated(),
+            Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance);
+
+        Assert.Null(new TransferUtilityConfig().Validated().ConcurrentServiceRequests);
+        Assert.True(automatic.Scheduler.AllowsSharedSlots);
+        Assert.False(capped.Scheduler.AllowsSharedSlots);
+        Assert.Equal(10, capped.Scheduler.MaxRequestsInFlight);
+    }
+
+    [Fact]
+    public void ConcurrentServiceRequests_ReadBackAndSetAgain_ChangesNothing()
+    {
+        var original = new TransferUtilityConfig();
+        var copy = new TransferUtilityConfig { ConcurrentServiceRequests = original.ConcurrentServiceRequests };
+
+        Assert.Equal(original.Validated().ConcurrentServiceRequestsIsExplicit, copy.Validated().ConcurrentServiceRequestsIsExplicit);
     }
 }

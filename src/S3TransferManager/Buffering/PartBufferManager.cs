@@ -45,7 +45,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     /// <summary>Producers waiting for memory to buffer their part, woken early when the reader reaches it (then it
     /// needs none: it goes to the reader live).</summary>
-    private readonly List<WindowWaiter> _turnWaiters = [];
+    private readonly List<WindowWaiter> _memoryWaiters = [];
 
     /// <summary>The part the reader reads or waits for; partCount + 1 once every part was read.</summary>
     private int _nextPart = 1;
@@ -192,7 +192,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <summary>Waits for memory, or for the reader to reach the part first (then it needs none).</summary>
     private async ValueTask<BufferLease?> ReserveWaitingAsync(int partNumber, BufferAccount account, long length, CancellationToken cancellationToken)
     {
-        WindowWaiter turn;
+        WindowWaiter readerReached;
         lock (_lock)
         {
             if (_stopped)
@@ -205,15 +205,15 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 return null;
             }
 
-            turn = new WindowWaiter(partNumber);
-            _turnWaiters.Add(turn);
+            readerReached = new WindowWaiter(partNumber);
+            _memoryWaiters.Add(readerReached);
         }
 
         using var stopAcquire = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         Task<BufferLease> acquire = account.AcquireAsync(length, stopAcquire.Token).AsTask();
         try
         {
-            Task first = await Task.WhenAny(acquire, turn.Released.Task).ConfigureAwait(false);
+            Task first = await Task.WhenAny(acquire, readerReached.Released.Task).ConfigureAwait(false);
             if (first == acquire)
             {
                 return await acquire.ConfigureAwait(false);
@@ -241,7 +241,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         {
             lock (_lock)
             {
-                _turnWaiters.Remove(turn);
+                _memoryWaiters.Remove(readerReached);
             }
         }
     }
@@ -380,11 +380,6 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         }
     }
 
-    /// <summary>
-    /// Ends the handed part and moves the window on by one part, releasing the producers it now reaches and a live
-    /// part's producer. Returns the handed part for the reader to dispose or keep; an empty slot when disposal already
-    /// took it (and disposed it).
-    /// </summary>
     /// <summary>At the end of the object: runs the end check once (again after a canceled attempt, which fails
     /// nothing); a failed check stops the manager with its error.</summary>
     internal async ValueTask ReaderCheckEndAsync(CancellationToken cancellationToken)
@@ -406,6 +401,11 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Ends the handed part and moves the window on by one part, releasing the producers it now reaches (for a turn
+    /// in the window, or for memory no longer needed) and a live part's producer. Returns the handed part for the reader
+    /// to dispose or keep; an empty slot when disposal already took it (and disposed it).
+    /// </summary>
     internal PartSlot ReaderFinish()
     {
         PartSlot handed;
@@ -421,11 +421,11 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 SlotFor(_nextPart) = default;
                 _nextPart++;
                 released = TakeWaitersInWindow();
-                foreach (WindowWaiter turn in _turnWaiters)
+                foreach (WindowWaiter waiter in _memoryWaiters)
                 {
-                    if (turn.PartNumber <= _nextPart)
+                    if (waiter.PartNumber <= _nextPart)
                     {
-                        (released ??= []).Add(turn);
+                        (released ??= []).Add(waiter);
                     }
                 }
             }
@@ -634,7 +634,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         var bodies = new List<Stream>();
         TaskCompletionSource? reader;
         WindowWaiter[] waiters;
-        WindowWaiter[] turns;
+        WindowWaiter[] memoryWaiters;
         lock (_lock)
         {
             if (_disposed || (_stopped && !disposing))
@@ -693,7 +693,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             _readerWaiter = null;
             waiters = [.. _windowWaiters];
             _windowWaiters.Clear();
-            turns = [.. _turnWaiters];
+            memoryWaiters = [.. _memoryWaiters];
         }
 
         // Everything below runs outside the lock: disposal may do I/O, continuations are queued, not inlined.
@@ -704,10 +704,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 $"The part buffer was disposed or failed; part {waiter.PartNumber} is no longer needed."));
         }
 
-        foreach (WindowWaiter turn in turns)
+        foreach (WindowWaiter waiter in memoryWaiters)
         {
             // A producer waiting for memory wakes and finds the manager stopped.
-            turn.Released.TrySetResult();
+            waiter.Released.TrySetResult();
         }
 
         foreach (LivePart live in releasedLive)

@@ -157,8 +157,9 @@ internal sealed class PartReader : IDisposable
         }
     }
 
-    /// <summary>Takes the next part from the manager into <see cref="_current"/>, waiting for it if needed; false at
-    /// the end of the object. Returns without a part when the manager stopped (the caller's next check throws).</summary>
+    /// <summary>Takes the next part from the manager into <see cref="_current"/>, waiting for it if needed. False only
+    /// at a clean end of the object, once its end check passed; true otherwise, also when the manager stopped and no
+    /// part came (the caller goes round, and its stop check throws the error, a failed end check's included).</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<bool> TakeNextAsync(CancellationToken cancellationToken)
     {

@@ -1,5 +1,6 @@
-using Amazon.S3;
+using System.ComponentModel;
 using Amazon.S3.Model;
+using Amazon.S3;
 
 namespace S3TransferManager;
 
@@ -63,15 +64,18 @@ public abstract class DownloadRequestBase
     /// <summary>Set to <see cref="RequestPayer.Requester"/> to read from a requester-pays bucket; sent on every GET.</summary>
     public RequestPayer? RequestPayer { get; set; }
 
-    /// <summary>Whether the object's stored checksum is asked for and checked, as on the AWS SDK's request
-    /// (<see cref="ChecksumMode.ENABLED"/>).</summary>
-    /// <value><see langword="null"/>: the library's default, which validates downloads against the stored checksum
-    /// where the object has one.</value>
+    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: on the AWS SDK it asks for
+    /// the stored checksum (<see cref="ChecksumMode.ENABLED"/>). Here downloads validate against the stored checksum
+    /// whatever this says, unless <see cref="TransferUtilityConfig.ValidateDownloadChecksums"/> turns validation off.
+    /// Hidden from IntelliSense.</summary>
+    /// <value><see langword="null"/>.</value>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public ChecksumMode? ChecksumMode { get; set; }
 
-    /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles: downloads here are always ranged GETs of
-    /// <see cref="PartSize"/>, whatever this says.</summary>
+    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: downloads here are always
+    /// ranged GETs of <see cref="PartSize"/>, whatever this says. Hidden from IntelliSense.</summary>
     /// <value><see cref="MultipartDownloadType.RANGE"/>.</value>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public MultipartDownloadType MultipartDownloadType { get; set; } = MultipartDownloadType.RANGE;
 
     /// <summary>The size of each ranged GET. The first one also discovers the object's size and ETag.</summary>

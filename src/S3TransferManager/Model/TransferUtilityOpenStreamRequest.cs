@@ -1,3 +1,5 @@
+using System.ComponentModel;
+
 namespace S3TransferManager;
 
 /// <summary>Opens an S3 object as a read-only stream whose parts are fetched in parallel and read in order.</summary>
@@ -35,8 +37,9 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// at the latest when the reader reaches the end of the object.</value>
     public bool ReportChecksumAtOpen { get; set; }
 
-    /// <summary>Kept so code written for <c>Amazon.S3.Transfer</c> compiles; it changes nothing: parts are always
-    /// buffered in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap.</summary>
+    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: parts are always buffered
+    /// in 64 KiB pooled chunks, the largest size that stays off the Large Object Heap. Hidden from IntelliSense.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public int? ChunkBufferSize { get; set; }
 
     internal void Validate()

@@ -153,7 +153,7 @@ internal sealed class UploadCommand
     private long PlanPartSize(long length) => _request.PartSizeIsExplicit
         ? PartSizer.ForKnownLength(length, _request.PartSize)
         : PartSizer.ForWholeWaves(length, _request.PartSize,
-            _config.MaxConcurrentServiceRequests is null ? _config.ConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
+            _config.MaxConcurrentServiceRequests is null ? _config.EffectiveConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
 
     private MultipartUploadCommand Multipart() => new(_upload);
 }

@@ -14,6 +14,10 @@ internal static class DocumentedDifferences
         "TransferUtilityAbortMultipartUploadRequest.InitiatedDate: DateTime? -> DateTime",
         "TransferUtilityUploadRequest.MpuObjectSize: Int64 -> Int64?",
 
+        // Unset is automatic (10 bodies, each slot with one early request); a number is a hard cap, as on the SDK. Read as
+        // 10, the default would change behaviour when set back. Assigning an int compiles unchanged.
+        "TransferUtilityConfig.ConcurrentServiceRequests: Int32 -> Int32?",
+
         // Metadata to upload: a plain dictionary to fill.
         "BaseUploadRequest.Metadata: MetadataCollection -> IDictionary<String, String>",
 
