@@ -38,7 +38,7 @@ public sealed class ChecksumValidationResult
     /// <summary>
     /// Whether the server left the stored value's meaning open and the download inferred it: a bare value (no <c>-N</c>,
     /// no <c>x-amz-checksum-type</c>) for an object uploaded in parts, or a composite whose parts S3 did not list
-    /// (moto does both). Every reading that fits was tried (the whole object's checksum; a composite over the ETag's
+    /// (some S3-compatible servers do both). Every reading that fits was tried (the whole object's checksum; a composite over the ETag's
     /// part count, at each whole-MiB part size consistent with the object's size) and <see cref="ChecksumType"/> and
     /// <see cref="InferredPartSize"/> name the one that matched. <see langword="false"/> when the meaning was certain:
     /// a one-part object, a value ending in <c>-N</c>, an <c>x-amz-checksum-type</c>, or parts listed by

@@ -17,11 +17,10 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// <summary>How many parts may be fetched ahead of the reader (including the one it is reading).</summary>
     /// <value>
     /// <see langword="null"/> (as in the AWS SDK, whose null means 1,024 parts): 24, at most 192 MiB of buffers with the
-    /// default 8 MiB parts, reached only when the reader falls behind. Fewer parts than
-    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> also caps the number of connections in use; fewer
-    /// than twice as many holds some early requests back until the reader moves on (measured with 20 ms to the first
-    /// byte and 60 MB/s per connection, 256 MiB: 0.92-0.93 of the raw 10-connection ceiling with 16 parts, 0.96-0.98
-    /// with 24; benchmarks/README.md, "OpenStream: a window of 24 parts"). Must be at least 1.
+    /// default 8 MiB parts, reached only when the reader falls behind. That is room for the part each of the default 10
+    /// connections reads and the next one it requests early, with slack for parts that arrive out of order. Fewer parts
+    /// than the connections in use also caps the connections; fewer than twice as many holds some early requests back
+    /// until the reader moves on. Must be at least 1.
     /// </value>
     public int? MaxInMemoryParts { get; set; }
 

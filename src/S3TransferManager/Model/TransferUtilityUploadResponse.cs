@@ -54,7 +54,7 @@ public sealed class TransferUtilityUploadResponse
 
     /// <summary>
     /// <see langword="true"/> when the checksum was filled in by the library rather than returned by the server, for a
-    /// multipart upload whose CompleteMultipartUpload answer carried none (moto 5.x sends none; S3 does): for a CRC, the
+    /// multipart upload whose CompleteMultipartUpload answer carried none (S3 sends one; some S3-compatible servers do not): for a CRC, the
     /// full-object value the library combined from the part CRCs and sent (<see cref="ChecksumType"/> FULL_OBJECT); for
     /// SHA1 and SHA256, the composite S3 defines (the checksum of the parts' checksums as the server acknowledged them,
     /// then "-" and the part count; COMPOSITE), left empty when a part's acknowledgement had none. It is not read back
