@@ -34,7 +34,7 @@ public sealed class EndpointSession : IAsyncDisposable
 
     public TransferUtility Ours { get; }
 
-    /// <summary>This library as it downloaded before issue 14: uniform parts, and a part's request sent only when the
+    /// <summary>This library with its download features off: uniform parts, and a part's request sent only when the
     /// previous body on that worker ended (every pending request counted against the budget).</summary>
     public TransferUtility OursUniform { get; }
 

@@ -47,7 +47,7 @@ public class DownloadToFileBenchmarks : ITransferScenario, IWritesObjectFiles
     [Benchmark]
     public Task Ours() => OursAsync(_session.Ours);
 
-    /// <summary>Uniform parts, no early request: the download as it was before issue 14.</summary>
+    /// <summary>Uniform parts, no early request: the download with its tail and lookahead off.</summary>
     [Benchmark]
     public Task OursUniform() => OursAsync(_session.OursUniform);
 

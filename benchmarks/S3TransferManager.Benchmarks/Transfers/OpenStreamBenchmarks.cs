@@ -40,7 +40,7 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> Ours() => OursAsync(_session.Ours);
 
-    /// <summary>A window of 16 parts, the default before session 7 (now 24): too few for every worker's part and the
+    /// <summary>A window of 16 parts, the earlier default (now 24): too few for every worker's part and the
     /// next one it requests early.</summary>
     [Benchmark]
     public async Task<long> OursWindow16()
@@ -51,7 +51,7 @@ public class OpenStreamBenchmarks : ITransferScenario
         return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
     }
 
-    /// <summary>Uniform parts, no early request: OpenStream as it was before issue 14.</summary>
+    /// <summary>Uniform parts, no early request: OpenStream with its tail and lookahead off.</summary>
     [Benchmark]
     public Task<long> OursUniform() => OursAsync(_session.OursUniform);
 

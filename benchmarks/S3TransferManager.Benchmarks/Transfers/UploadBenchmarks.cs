@@ -84,7 +84,7 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursAdaptiveFixed_File() => UploadFileAsync(_session.OursAdaptive, "upload/ours-adaptive-fixed-file", BenchmarkSettings.PartSize);
 
-    /// <summary>This library with the payload signed, as it sent parts before issue 14: over HTTPS the SDK signs every
+    /// <summary>This library with the payload signed as the SDK signs it by default: over HTTPS the SDK signs every
     /// chunk (aws-chunked); over HTTP it is OursFixed_File (the part is signed once either way there).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursSigned_File() =>

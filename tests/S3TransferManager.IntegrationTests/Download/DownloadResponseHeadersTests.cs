@@ -4,7 +4,7 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Download;
 
-/// <summary>The object headers an app reads from the AWS SDK's download responses reach ours too (issue 12).</summary>
+/// <summary>The object headers an app reads from the AWS SDK's download responses reach ours too.</summary>
 [Collection(MotoCollection.Name)]
 public sealed class DownloadResponseHeadersTests(MotoServer moto)
 {

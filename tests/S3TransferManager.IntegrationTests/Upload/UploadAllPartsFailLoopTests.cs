@@ -9,7 +9,7 @@ using Xunit.Abstractions;
 namespace S3TransferManager.IntegrationTests.Upload;
 
 /// <summary>
-/// Issue 15: a multipart upload whose every part fails must return its error, every time. Runs in a loop through a
+/// A multipart upload whose every part fails must return its error, every time. Runs in a loop through a
 /// real socket (the fault proxy) with both cores kept busy, because the hang showed in a few runs of 16 only under load.
 /// Each run is bounded, so a hang fails the test and says what was still pending instead of stopping the test run.
 /// </summary>
