@@ -23,4 +23,16 @@ internal sealed record EngineTuning
     /// <summary>Whether a download sends its next part's request in a body's last round trip; off, every request
     /// waits for its worker.</summary>
     public bool DownloadLookahead { get; init; } = true;
+
+    /// <summary>The least a learned answer bound may be (see <see cref="Resilience.AnswerTimes"/>); tests shorten it
+    /// to run an unanswered request in a fraction of a second.</summary>
+    public TimeSpan AnswerStallFloor { get; init; } = Resilience.AnswerBounds.DefaultFloor;
+
+    /// <summary>The least wait before a hedge (a second attempt alongside a slow one).</summary>
+    public TimeSpan HedgeFloor { get; init; } = Resilience.AnswerBounds.DefaultHedgeFloor;
+
+    /// <summary>How long a CompleteMultipartUpload may go without an answer before the upload fails. Long: S3 may work
+    /// on it for minutes, and through <see cref="Amazon.S3.IAmazonS3"/> only the whole answer can be seen, not the
+    /// whitespace S3 sends while it works (see docs/timeouts.md).</summary>
+    public TimeSpan CompleteAnswerLimit { get; init; } = TransferLimits.CompleteAnswerLimit;
 }

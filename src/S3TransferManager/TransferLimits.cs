@@ -31,6 +31,10 @@ internal static class TransferLimits
     /// then is not waited for, so cancellation stays prompt.</summary>
     public static readonly TimeSpan CancelledCreateGrace = TimeSpan.FromSeconds(2);
 
+    /// <summary>How long a CompleteMultipartUpload may go without an answer before the upload fails (it is never sent
+    /// again for being slow). S3 documents that it may take several minutes, sending whitespace meanwhile.</summary>
+    public static readonly TimeSpan CompleteAnswerLimit = TimeSpan.FromMinutes(10);
+
     /// <summary>The bodies streaming at most while <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> is not
     /// set (each slot may carry one early request besides): the AWS SDK's default, with no connection left idle between
     /// parts.</summary>

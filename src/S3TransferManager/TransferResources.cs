@@ -51,6 +51,7 @@ internal sealed class TransferResources
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
+        Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning));
         TransferMetrics.Track(Scheduler, Buffers);
     }
 
@@ -93,4 +94,8 @@ internal sealed class TransferResources
 
     /// <summary>How part bodies are resumed when they break off or stall.</summary>
     public ResumePolicy ResumePolicy { get; }
+
+    /// <summary>How long S3 has taken to answer this utility's requests: the bound after which one counts as stalled,
+    /// and when a slow one is hedged.</summary>
+    public LearnedAnswers Answers { get; }
 }

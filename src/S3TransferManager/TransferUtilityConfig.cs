@@ -58,7 +58,9 @@ public sealed class TransferUtilityConfig
 
     /// <summary>
     /// How many times a response body that is cut off (an <see cref="IOException"/> while reading it) is resumed by
-    /// requesting only the missing byte range again, per part, before the transfer fails.
+    /// requesting only the missing byte range again, per part, before the transfer fails; and how many times an
+    /// upload request that stalled (<see cref="BodyStallTimeout"/>) is sent again before the upload is aborted with a
+    /// <see cref="RequestStalledException"/>.
     /// </summary>
     /// <value>3. Zero disables resuming.</value>
     public int InterruptedBodyRetryAttempts { get; set; } = 3;
@@ -70,16 +72,19 @@ public sealed class TransferUtilityConfig
     public TimeSpan InterruptedBodyRetryDelay { get; set; } = TimeSpan.FromMilliseconds(100);
 
     /// <summary>
-    /// How long a download's response body may deliver no byte (or a part's request get no response) before it is
-    /// treated like a cut-off body: the missing range is requested again, within <see cref="InterruptedBodyRetryAttempts"/>.
-    /// The HTTP client's own timeout covers response headers, not a body that just stops sending. The clock runs only
-    /// while a read waits, so an OpenStream reader that pauses is never taken for a stall.
+    /// How long a request may go without progress before it counts as stalled and is cancelled (which closes its
+    /// connection) and sent again, within <see cref="InterruptedBodyRetryAttempts"/>: a download's response body that
+    /// delivers no byte, an upload's body that stops being sent, and, until the utility has learned how long S3 takes to
+    /// answer, a request with no answer (once it has, an upload request waits four times the 99th percentile of the
+    /// answers seen, between 3 seconds and a minute or this value, whichever is longer; see docs/timeouts.md).
+    /// The HTTP client's own timeout covers response headers, not a body that just stops; the AWS SDK's is unbounded for S3.
+    /// The clock of a body runs only while a read or a send waits, so an OpenStream reader that pauses is never taken for a stall.
     /// </summary>
-    /// <value>30 seconds: S3 answers a GET in tens of milliseconds and streams at tens of MB/s per connection, so a
-    /// healthy connection is never silent that long, even throttled; botocore's read timeout is 60 s and the AWS SDK
-    /// for .NET's 300 s, long enough that one dead connection holds a whole transfer for minutes.
-    /// <see cref="Timeout.InfiniteTimeSpan"/> turns detection off.</value>
-    public TimeSpan BodyStallTimeout { get; set; } = TimeSpan.FromSeconds(30);
+    /// <value>15 seconds: S3 answers in tens of milliseconds and streams at tens of MB/s per connection, so a healthy
+    /// connection is never silent that long, and an unanswered request is sent again well within half a minute;
+    /// botocore's read timeout is 60 s and the AWS SDK for .NET's unbounded for S3, long enough that one dead connection
+    /// holds a whole transfer for minutes. <see cref="Timeout.InfiniteTimeSpan"/> turns every stall bound off.</value>
+    public TimeSpan BodyStallTimeout { get; set; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
     /// How many bytes of pooled buffers the utility may hold at once for parts that wait in memory: OpenStream parts

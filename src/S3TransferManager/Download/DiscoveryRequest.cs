@@ -21,6 +21,7 @@ internal static class DiscoveryRequest
         try
         {
             return await StallRetry.SendAsync(
+                new RequestTarget(RpcMethods.GetObject, getter.BucketName, getter.Key, PartNumber: 1),
                 token => getter.GetAsync(range, null, ifMatch, token, withChecksum).AsTask(),
                 policy,
                 (attempt, stalled) => Log.ResumingPart(logger, getter.BucketName, getter.Key, 1, 0, attempt, policy.MaxResumes, stalled),

@@ -1,44 +1,79 @@
+using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Resilience;
 
 /// <summary>
-/// Sends a request again when its answer does not start within the stall timeout, with the budget and delays of a
-/// part's resume: the HTTP client's own timeout is minutes long. Used for the requests that are not a part's body (a
-/// part's body gets the same protection from <see cref="Download.ResumableRangeStream"/>): a download's first GET, and the HEAD
-/// that learns its stored checksum.
+/// Sends a request again when an attempt stalls (<see cref="RequestWatch"/>: its body stopped being sent, or its
+/// answer did not come in time), with the budget and jittered delays of a part's resume: the HTTP client's own timeout
+/// is minutes long, or none. Used for the requests that are not a download part's body (a part's body gets the same
+/// protection from <see cref="Download.ResumableRangeStream"/>): a download's first GET, the HEAD that learns its stored
+/// checksum, and every upload request.
 /// </summary>
 internal static class StallRetry
 {
-    /// <summary>Sends <paramref name="send"/> until an answer starts in time; <paramref name="onStall"/> hears of each
-    /// stalled attempt (its number) before the delay.</summary>
+    /// <summary>Sends <paramref name="send"/> until an answer starts within the policy's stall timeout;
+    /// <paramref name="onStall"/> hears of each stalled attempt that is retried (its number) before the delay.</summary>
     /// <exception cref="RequestStalledException">No answer started in time on any of the 1 + MaxResumes attempts.</exception>
-    public static async Task<T> SendAsync<T>(Func<CancellationToken, Task<T>> send, ResumePolicy policy, Action<int, RequestStalledException> onStall,
-        CancellationToken cancellationToken)
+    public static Task<T> SendAsync<T>(RequestTarget target, Func<CancellationToken, Task<T>> send, ResumePolicy policy,
+        Action<int, RequestStalledException> onStall, CancellationToken cancellationToken) =>
+        SendAsync(new WatchedRequest(target, policy, answers: null, policy.StallTimeout, bytes: 0, new StallCallback(onStall)),
+            watch => send(watch.Token), cancellationToken);
+
+    /// <summary>Sends attempts of <paramref name="request"/> until one answers. Each gets its own
+    /// <see cref="RequestWatch"/>, whose token it must use and which it must tell of its body's progress. An attempt
+    /// that stalled is awaited (it was canceled, which closes its connection) before the next one is sent, after the
+    /// policy's jittered delay, so two attempts never read one body at once. Any other error ends the request.</summary>
+    /// <exception cref="RequestStalledException">Every attempt the budget allows stalled.</exception>
+    public static async Task<T> SendAsync<T>(WatchedRequest request, Func<RequestWatch, Task<T>> send, CancellationToken cancellationToken)
     {
-        using var stall = new StallGuard(policy.StallTimeout, policy.TimeProvider);
-        for (int attempt = 1; ; attempt++)
+        ResumePolicy policy = request.Policy;
+        IAttemptObserver? observer = request.Observer;
+
+        // Why the current attempt is a retry: the previous one's stall; null for the first attempt.
+        RequestStalledException? retryOf = null;
+        while (true)
         {
-            CancellationToken token = stall.Arm(cancellationToken);
-            try
+            request.Budget.TryTake();
+            int attempt = request.Budget.Used;
+            RequestStalledException stalled;
+            using (RequestWatch watch = request.Watch(cancellationToken))
             {
-                return await send(token).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
-            {
-                // Handled below, once the guard is disarmed.
-            }
-            finally
-            {
-                stall.Disarm();
+                try
+                {
+                    T answer = await send(watch).ConfigureAwait(false);
+                    watch.Answered();
+                    if (retryOf is not null)
+                    {
+                        observer?.RetryEnded(attempt, retryOf, Outcomes.Succeeded);
+                    }
+
+                    return answer;
+                }
+                catch (Exception) when (watch.HasStalled && !cancellationToken.IsCancellationRequested)
+                {
+                    // Canceled by the watch (the client may report that as a cancellation or as the broken connection).
+                    stalled = request.Stalled(watch);
+                }
+                catch (Exception e) when (retryOf is not null)
+                {
+                    observer?.RetryEnded(attempt, retryOf, ErrorTypes.IsCancellation(e) ? Outcomes.Canceled : Outcomes.Failed);
+                    throw;
+                }
             }
 
-            var stalled = new RequestStalledException($"The answer made no progress for {policy.StallTimeout.TotalSeconds:0.###} s in {attempt} attempt(s).");
-            if (attempt > policy.MaxResumes)
+            if (retryOf is not null)
+            {
+                observer?.RetryEnded(attempt, retryOf, Outcomes.Failed);
+            }
+
+            bool retry = request.Budget.HasLeft;
+            observer?.Stalled(attempt, stalled, retry);
+            if (!retry)
             {
                 throw stalled;
             }
 
-            onStall(attempt, stalled);
+            retryOf = stalled;
             TimeSpan delay = policy.DelayBefore(attempt);
             if (delay > TimeSpan.Zero)
             {

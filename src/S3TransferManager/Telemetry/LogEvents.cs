@@ -36,6 +36,10 @@ internal static class LogEvents
 
     public const int InputStreamCloseFailed = 110;
 
+    public const int RequestStalled = 111;
+
+    public const int RequestHedged = 112;
+
     public const int ChecksumValidated = 201;
 
     public const int ChecksumNotValidated = 202;

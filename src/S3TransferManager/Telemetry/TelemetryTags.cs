@@ -38,6 +38,22 @@ internal static class TelemetryTags
     /// <summary>How many times a part's body was requested again from the byte it stopped at.</summary>
     public const string Resumes = "s3transfermanager.part.resumes";
 
+    /// <summary>How a stall, a retry or a hedge ended (<see cref="Outcomes"/>).</summary>
+    public const string Outcome = "s3transfermanager.outcome";
+
+    /// <summary>Where a request stalled: <see cref="Sending"/> its body, or <see cref="Waiting"/> for its answer.</summary>
+    public const string StallPhase = "s3transfermanager.stall.phase";
+
+    public const string Sending = "sending";
+
+    public const string Waiting = "waiting";
+
+    /// <summary>How long the stalled attempt went without progress, in seconds (a span event's tag).</summary>
+    public const string StalledSeconds = "s3transfermanager.stall.seconds";
+
+    /// <summary>The attempt a span event is about, from 1.</summary>
+    public const string Attempt = "s3transfermanager.attempt";
+
     public const string Upload = "upload";
 
     public const string Download = "download";

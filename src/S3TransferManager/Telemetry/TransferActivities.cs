@@ -8,7 +8,7 @@ namespace S3TransferManager.Telemetry;
 /// (<c>S3TransferManager.UploadPart</c>, <c>.PutObject</c>, <c>.GetPart</c>). <see cref="ActivitySource.StartActivity(string, ActivityKind)"/>
 /// returns null when nobody listens, and tags are only written when a listener asked for them.
 /// </summary>
-internal static class TransferActivities
+internal static partial class TransferActivities
 {
     public const string SourceName = "S3TransferManager";
 

@@ -35,7 +35,13 @@ internal static class TransferMetrics
         "Part bodies that broke off or stalled and were requested again from the byte they stopped at; error.type says why.");
 
     private static readonly Counter<long> s_retries = s_meter.CreateCounter<long>("s3transfermanager.retries", "{request}",
-        "Requests the library sent again after a failed attempt (today: the GET of every resume). The AWS SDK's own retries happen inside the client and are not counted here.");
+        "Requests the library sent again after a failed attempt: the GET of every resume, and an upload request sent again after a stall (by rpc.method, error.type and, for uploads, s3transfermanager.outcome once the retry ended). The AWS SDK's own retries happen inside the client and are not counted here.");
+
+    private static readonly Counter<long> s_stalls = s_meter.CreateCounter<long>("s3transfermanager.stalls", "{request}",
+        "Request attempts canceled because they stalled: no progress sending the body, or no answer within the bound learned from earlier answers; by rpc.method, s3transfermanager.stall.phase and s3transfermanager.outcome (retried or gave_up).");
+
+    private static readonly Counter<long> s_hedges = s_meter.CreateCounter<long>("s3transfermanager.hedges", "{request}",
+        "Second attempts sent alongside a request that had no answer for well past the usual time; by rpc.method and s3transfermanager.outcome (won: answered first; lost: canceled when the original answered; failed; canceled).");
 
     private static readonly Counter<long> s_failures = s_meter.CreateCounter<long>("s3transfermanager.failures", "{transfer}",
         "Transfers that failed, by error.type. Cancelled transfers are not counted.");
@@ -75,6 +81,32 @@ internal static class TransferMetrics
         s_resumes.Add(1, bucketTag, errorTag);
         s_retries.Add(1, new KeyValuePair<string, object?>(TelemetryTags.RpcMethod, RpcMethods.GetObject), bucketTag, errorTag);
     }
+
+    /// <summary>An attempt of <paramref name="method"/> stalled (<paramref name="whileSending"/> its body, or waiting
+    /// for its answer) and was <paramref name="outcome"/>: retried, or the last one allowed.</summary>
+    public static void Stalled(string method, string bucket, bool whileSending, string outcome) =>
+        s_stalls.Add(1, new KeyValuePair<string, object?>(TelemetryTags.RpcMethod, method),
+            new KeyValuePair<string, object?>(TelemetryTags.Bucket, bucket),
+            new KeyValuePair<string, object?>(TelemetryTags.StallPhase, whileSending ? TelemetryTags.Sending : TelemetryTags.Waiting),
+            new KeyValuePair<string, object?>(TelemetryTags.Outcome, outcome));
+
+    /// <summary>A request of <paramref name="method"/> sent again after <paramref name="reason"/> ended with
+    /// <paramref name="outcome"/>.</summary>
+    public static void Retried(string method, string bucket, Exception reason, string outcome)
+    {
+        TagList tags = default;
+        tags.Add(TelemetryTags.RpcMethod, method);
+        tags.Add(TelemetryTags.Bucket, bucket);
+        tags.Add(TelemetryTags.ErrorType, ErrorTypes.Of(reason));
+        tags.Add(TelemetryTags.Outcome, outcome);
+        s_retries.Add(1, tags);
+    }
+
+    /// <summary>A hedge of <paramref name="method"/> ended with <paramref name="outcome"/>.</summary>
+    public static void Hedged(string method, string bucket, string outcome) =>
+        s_hedges.Add(1, new KeyValuePair<string, object?>(TelemetryTags.RpcMethod, method),
+            new KeyValuePair<string, object?>(TelemetryTags.Bucket, bucket),
+            new KeyValuePair<string, object?>(TelemetryTags.Outcome, outcome));
 
     public static void TransferEnded(string direction, string bucket, TimeSpan elapsed, string? errorType)
     {

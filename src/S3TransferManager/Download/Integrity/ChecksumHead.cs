@@ -25,7 +25,7 @@ internal sealed record ChecksumHead(string? ETag, ChecksumType? Type, string? Cr
         using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
             TransferMetrics.RequestSent(RpcMethods.HeadObject, options.BucketName!);
-            GetObjectMetadataResponse head = await StallRetry.SendAsync(token => client.GetObjectMetadataAsync(request, token), policy,
+            GetObjectMetadataResponse head = await StallRetry.SendAsync(new RequestTarget(RpcMethods.HeadObject, options.BucketName!, options.Key!), token => client.GetObjectMetadataAsync(request, token), policy,
                 static (_, _) => { }, cancellationToken).ConfigureAwait(false);
             return new ChecksumHead(head.ETag, head.ChecksumType, head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C,
                 head.ChecksumSHA1, head.ChecksumSHA256);

@@ -40,8 +40,8 @@ internal static class StoredChecksumLookup
                 using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
                 {
                     // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
-                    stored = await StallRetry.SendAsync(token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken)
-                        .ConfigureAwait(false);
+                    stored = await StallRetry.SendAsync(new RequestTarget(RpcMethods.HeadObject, target.BucketName, target.Key),
+                        token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken).ConfigureAwait(false);
                 }
             }
 
