@@ -5,7 +5,7 @@ namespace S3TransferManager.Telemetry;
 /// <summary>
 /// The telemetry of one part request: a child span of the transfer's, the part's duration, its resumes and, for a
 /// download, the bytes as they are read. A download part's scope lives as long as its body
-/// (<see cref="Download.ResumableRangeStream"/>); an upload part's wraps one request (<see cref="RunAsync{T}"/>).
+/// (<see cref="Download.ResumableRangeStream"/>); an upload part's wraps one request and its attempts (<c>RunAsync</c>).
 /// </summary>
 internal sealed class PartScope
 {
@@ -49,18 +49,18 @@ internal sealed class PartScope
 
     /// <summary>
     /// Sends one upload request of <paramref name="length"/> bytes (an UploadPart, or the PutObject of a small object,
-    /// <paramref name="partNumber"/> 0) inside its span; its bytes count once it succeeds. <paramref name="offset"/> is
-    /// the body's first byte in the object, or -1 when the caller does not know it.
+    /// <paramref name="partNumber"/> 0) inside its span, with all its attempts, which report their stalls, retries and
+    /// hedges on the span (<see cref="Span"/>) and count themselves as requests sent; its bytes count once it succeeds.
+    /// <paramref name="offset"/> is the body's first byte in the object, or -1 when the caller does not know it.
     /// </summary>
     public static async Task<T> RunAsync<T>(string method, string bucket, string key, int partNumber, long offset, long length,
-        Func<CancellationToken, Task<T>> send, CancellationToken cancellationToken)
+        Func<PartScope, CancellationToken, Task<T>> send, CancellationToken cancellationToken)
     {
         string spanName = method == RpcMethods.PutObject ? TransferActivities.PutObject : TransferActivities.UploadPart;
         var scope = new PartScope(spanName, TelemetryTags.Upload, method, bucket, key, partNumber, offset, length);
-        TransferMetrics.RequestSent(method, bucket);
         try
         {
-            T response = await send(cancellationToken).ConfigureAwait(false);
+            T response = await send(scope, cancellationToken).ConfigureAwait(false);
             scope.Read(length);
             scope.End(complete: true);
             return response;
@@ -75,6 +75,9 @@ internal sealed class PartScope
             scope.End(complete: false);
         }
     }
+
+    /// <summary>The part's span, for events; null when nobody listens.</summary>
+    public Activity? Span => _activity is { IsAllDataRequested: true } ? _activity : null;
 
     /// <summary>Counts <paramref name="bytes"/> moved: read from a download part's body, or stored by an upload request.</summary>
     public void Read(long bytes)

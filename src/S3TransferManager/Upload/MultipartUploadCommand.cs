@@ -35,6 +35,9 @@ internal sealed class MultipartUploadCommand
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
+    /// <summary>Sends every request of the upload bounded: a stalled one is sent again, a slow part maybe hedged.</summary>
+    private readonly UploadRequests _requests;
+
     // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
     private readonly FullObjectCrc? _fullObject;
 
@@ -49,6 +52,7 @@ internal sealed class MultipartUploadCommand
         _time = upload.Resources.TimeProvider;
         _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
+        _requests = new UploadRequests(upload, _signing);
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -104,8 +108,8 @@ internal sealed class MultipartUploadCommand
             CompleteMultipartUploadResponse done;
             using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
-                TransferMetrics.RequestSent(RpcMethods.CompleteMultipartUpload, Bucket);
-                done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
+                done = await _requests.CompleteAsync(token => _client.CompleteMultipartUploadAsync(complete, token), cancellationToken)
+                    .ConfigureAwait(false);
             }
 
             if (string.IsNullOrEmpty(done.ETag))
@@ -156,8 +160,10 @@ internal sealed class MultipartUploadCommand
             TimeSpan grace = TransferLimits.CancelledCreateGrace < _failureWait ? TransferLimits.CancelledCreateGrace : _failureWait;
             // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
             using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
-            TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
-            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), giveUp.Token).ConfigureAwait(false);
+            // Each attempt is bounded by the learned answer time; one whose answer is lost may still have created an
+            // upload, which holds no part (see docs/timeouts.md).
+            initiated = await _requests.SendAsync(RpcMethods.CreateMultipartUpload,
+                token => _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), token), giveUp.Token).ConfigureAwait(false);
         }
 
         string uploadId = initiated.UploadId;
@@ -253,38 +259,27 @@ internal sealed class MultipartUploadCommand
     private async Task<PartETag> SendPartAsync(Task<string> created, PartTurn<PartBody, PartETag> turn, CancellationToken cancellationToken)
     {
         PartBody part = turn.Part;
-        var request = new UploadPartRequest
-        {
-            BucketName = Bucket,
-            Key = Key,
-            PartNumber = part.PartNumber,
-            PartSize = part.Length,
-        };
-        UploadRequestOptions.ApplyTo(_request, request);
-        request.UseChunkEncoding = _signing.UseChunkEncoding;
-        request.DisablePayloadSigning = _signing.DisablePayloadSigning;
+        string? checksum = null;
         if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
-            string value = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
-            UploadChecksums.Apply(request, algorithm, value);
-            _fullObject?.Add(part.PartNumber, value, part.Length);
+            checksum = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
+            _fullObject?.Add(part.PartNumber, checksum, part.Length);
         }
 
         // A part made ready during CreateMultipartUpload's round trip waits here for its answer; later ones find it.
-        request.UploadId = await created.WaitAsync(cancellationToken).ConfigureAwait(false);
+        string uploadId = await created.WaitAsync(cancellationToken).ConfigureAwait(false);
 
         UploadPartResponse response;
-        SentBodyStream body;
+        long bytesSent;
         // A part started early already holds its slot; any other waits its turn.
         using (RequestLease lease = turn.Slot ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
         {
             turn.Slot = lease;
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a
             // slot at hand (a free one, or a second hold of this one).
-            request.InputStream = body = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
-                () => turn.TryStartNextOnSlotAtHand(_lane), _progress.AddSent);
-            response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
-                token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
+            var attempts = new PartAttempts(part, lease, body => BuildPartRequest(uploadId, part, body, checksum),
+                () => turn.TryStartNextOnSlotAtHand(_lane), cancellationToken);
+            (response, bytesSent) = await _requests.UploadPartAsync(attempts, cancellationToken).ConfigureAwait(false);
         }
 
         PartETag eTag = UploadChecksums.ToPartETag(part.PartNumber, response);
@@ -295,13 +290,36 @@ internal sealed class MultipartUploadCommand
 
         Log.PartUploaded(_logger, Bucket, Key, part.PartNumber, part.Length);
         // Most of the part was counted as it went out; the rest (a client that read it some other way) now.
-        if (part.Length - body.BytesSent is > 0 and long rest)
+        if (part.Length - bytesSent is > 0 and long rest)
         {
             _progress.AddSent(rest);
         }
 
         _progress.Acknowledged(part.Length);
         return eTag;
+    }
+
+    /// <summary>A part's request around <paramref name="body"/>: a new one for each attempt.</summary>
+    private UploadPartRequest BuildPartRequest(string uploadId, PartBody part, Stream body, string? checksum)
+    {
+        var request = new UploadPartRequest
+        {
+            BucketName = Bucket,
+            Key = Key,
+            UploadId = uploadId,
+            PartNumber = part.PartNumber,
+            PartSize = part.Length,
+            InputStream = body,
+        };
+        UploadRequestOptions.ApplyTo(_request, request);
+        request.UseChunkEncoding = _signing.UseChunkEncoding;
+        request.DisablePayloadSigning = _signing.DisablePayloadSigning;
+        if (checksum is not null)
+        {
+            UploadChecksums.Apply(request, _request.EffectiveChecksumAlgorithm!, checksum);
+        }
+
+        return request;
     }
 
     private async Task AbortAsync(string uploadId)
@@ -312,10 +330,11 @@ internal sealed class MultipartUploadCommand
         using var timeout = new CancellationTokenSource(limit, _time);
         try
         {
-            TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, Bucket);
             var abort = new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId };
             UploadRequestOptions.ApplyTo(_request, abort);
-            await _client.AbortMultipartUploadAsync(abort, timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
+            // Each attempt bounded by the learned answer time and sent again when it stalls, all within the limit.
+            await _requests.SendAsync(RpcMethods.AbortMultipartUpload, token => _client.AbortMultipartUploadAsync(abort, token), timeout.Token)
+                .WaitAsync(timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, Bucket, Key, uploadId);
         }
         catch (OperationCanceledException) when (timeout.IsCancellationRequested)

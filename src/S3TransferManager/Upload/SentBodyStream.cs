@@ -1,3 +1,5 @@
+using S3TransferManager.Resilience;
+
 namespace S3TransferManager.Upload;
 
 /// <summary>
@@ -8,14 +10,18 @@ namespace S3TransferManager.Upload;
 /// plain HTTP it reads it once to hash it for the signature before it sends it (<c>passesBeforeSent</c> = 2), which
 /// counts no bytes; a retry reads it again, which signals nothing more and counts only bytes past the furthest sent.
 /// Seeking back starts a new pass. Disposing leaves the part's stream open: <see cref="PartBody"/>'s owner disposes that.
+/// A <see cref="RequestWatch"/>, when given, hears of every read (progress) and of every sending pass that reaches the
+/// end (the attempt now waits for its answer), so a body that stops being sent is taken for a stall. A later attempt
+/// at the same part passes the bytes counted so far (<paramref name="alreadySent"/>), so progress counts them once.
 /// </summary>
-internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent, Action<long>? onBytesSent = null) : Stream
+internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent, Action<long>? onBytesSent = null, RequestWatch? watch = null,
+    long alreadySent = 0) : Stream
 {
     // Passes that reached the end so far.
     private int _passesEnded;
 
-    // The furthest position reached by a sending pass: the bytes counted through onBytesSent.
-    private long _sent;
+    // The furthest position reached by a sending pass (or by an earlier attempt): the bytes counted through onBytesSent.
+    private long _sent = alreadySent;
 
     /// <summary>The bytes counted as sent so far (through <c>onBytesSent</c>), at most the part's length.</summary>
     public long BytesSent => _sent;
@@ -62,6 +68,7 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
             return read;
         }
 
+        watch?.Progress();
         long position = part.Position;
         if (_passesEnded >= passesBeforeSent - 1 && position > _sent)
         {
@@ -70,10 +77,16 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
             onBytesSent?.Invoke(step);
         }
 
-        // The read that brings the position to the end ends the pass.
-        if (position >= part.Length && ++_passesEnded == passesBeforeSent)
+        // The read that brings the position to the end ends the pass; from the sending pass on, the request then waits
+        // for its answer (a retry by the client sends it again, and ends again).
+        if (position >= part.Length && ++_passesEnded >= passesBeforeSent)
         {
-            onSent();
+            if (_passesEnded == passesBeforeSent)
+            {
+                onSent();
+            }
+
+            watch?.Sent();
         }
 
         return read;

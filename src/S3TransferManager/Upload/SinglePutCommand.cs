@@ -22,6 +22,47 @@ internal sealed class SinglePutCommand(UploadContext upload)
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(Stream body, long length, CancellationToken cancellationToken)
     {
         Log.SinglePutStarting(_logger, _request.BucketName!, _request.Key!, length);
+        PayloadSigning signing = PartSigning.For(_client, _request.DisablePayloadSigning);
+        string? checksum = null;
+        // Refuses, before any request, a length the caller's precomputed values contradict; and says whether they
+        // include the checksum (then nothing is computed).
+        bool precomputed = PrecomputedChecks.ApplyToPut(_request, BuildPut(body, length, signing), length);
+        if (!precomputed && _request.EffectiveChecksumAlgorithm is { } algorithm)
+        {
+            checksum = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
+        }
+
+        PutObjectResponse response;
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            // Every attempt (a stalled one is sent again) gets its own request, around the body watched for stalls.
+            response = await new UploadRequests(upload, signing).PutAsync(body, length, sent =>
+            {
+                PutObjectRequest put = BuildPut(sent, length, signing);
+                if (precomputed)
+                {
+                    PrecomputedChecks.ApplyToPut(_request, put, length);
+                }
+                else if (checksum is not null)
+                {
+                    UploadChecksums.Apply(put, _request.EffectiveChecksumAlgorithm!, checksum);
+                }
+
+                return put;
+            }, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (length > 0)
+        {
+            _progress.Add(length);
+        }
+
+        _progress.Complete();
+        return UploadResponseDetails.From(UploadChecksums.FromPut(response, length), response, _request);
+    }
+
+    private PutObjectRequest BuildPut(Stream body, long length, PayloadSigning signing)
+    {
         var put = new PutObjectRequest
         {
             BucketName = _request.BucketName,
@@ -33,28 +74,8 @@ internal sealed class SinglePutCommand(UploadContext upload)
         };
         UploadRequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
-        PayloadSigning signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         put.UseChunkEncoding = signing.UseChunkEncoding;
         put.DisablePayloadSigning = signing.DisablePayloadSigning;
-        if (!PrecomputedChecks.ApplyToPut(_request, put, length) && _request.EffectiveChecksumAlgorithm is { } algorithm)
-        {
-            string value = await ChecksumHasher.ComputeAsync(algorithm, body, cancellationToken).ConfigureAwait(false);
-            UploadChecksums.Apply(put, algorithm, value);
-        }
-
-        PutObjectResponse response;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            response = await PartScope.RunAsync(RpcMethods.PutObject, _request.BucketName!, _request.Key!, 0, 0, length,
-                token => _client.PutObjectAsync(put, token), cancellationToken).ConfigureAwait(false);
-        }
-
-        if (length > 0)
-        {
-            _progress.Add(length);
-        }
-
-        _progress.Complete();
-        return UploadResponseDetails.From(UploadChecksums.FromPut(response, length), response, _request);
+        return put;
     }
 }
