@@ -87,6 +87,17 @@ public sealed class TransferUtilityConfig
     public TimeSpan BodyStallTimeout { get; set; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
+    /// Whether a part request that has had no answer for well past the usual time (three times the 90th percentile of
+    /// the answers this utility has seen, and at least 100 ms) gets a second, identical attempt alongside it: an upload's
+    /// UploadPart, once its body was sent, or a download's ranged GET, before its response headers. The first to answer
+    /// is kept and the other cancelled. A hedge takes a slot of the request budget and one of the part's
+    /// <see cref="InterruptedBodyRetryAttempts"/>, and resends an upload part's bytes. It cuts the time a transfer waits
+    /// on the rare answer that takes seconds instead of tenths (measured in benchmarks/results/2026-11-25-upload-tail.md).
+    /// </summary>
+    /// <value><see langword="false"/>.</value>
+    public bool HedgeSlowRequests { get; set; }
+
+    /// <summary>
     /// How many bytes of pooled buffers the utility may hold at once for parts that wait in memory: OpenStream parts
     /// fetched ahead of their reader, and parts of non-seekable upload streams read ahead of their upload. Transfers
     /// share it; a transfer that holds none is always lent its next part, so the total may exceed the limit by one
@@ -173,6 +184,7 @@ public sealed class TransferUtilityConfig
             InterruptedBodyRetryAttempts = InterruptedBodyRetryAttempts,
             InterruptedBodyRetryDelay = InterruptedBodyRetryDelay,
             BodyStallTimeout = BodyStallTimeout,
+            HedgeSlowRequests = HedgeSlowRequests,
             FlushToDisk = FlushToDisk,
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,

@@ -11,4 +11,7 @@ namespace S3TransferManager.Download;
 /// <param name="Logger">Where resumes are logged.</param>
 /// <param name="Lookahead">The download's estimate of when to send the next part's request, which every body's timing
 /// feeds; null: the bodies are not timed, and no next request goes out early.</param>
-internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null);
+/// <param name="Hedging">Sends the GETs, learning how long their headers take, and hedges a slow one when hedging is on;
+/// null: each GET is sent alone and not timed.</param>
+internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
+    RangeHedging? Hedging = null);

@@ -249,7 +249,18 @@ internal sealed class ResumableRangeStream : Stream
         try
         {
             _pace.Requested(_reading.Policy.TimeProvider.GetTimestamp());
-            _response = await _reading.Requester.GetAsync(_next, _range.End, token).ConfigureAwait(false);
+            if (_reading.Hedging is { } hedging)
+            {
+                (_response, bool hedged) = await hedging.GetAsync(_reading.Requester, _next, _range.End, _lease, _resumes < _reading.Policy.MaxResumes,
+                    _telemetry, token).ConfigureAwait(false);
+                // A hedge is one of the part's attempts.
+                _resumes += hedged ? 1 : 0;
+            }
+            else
+            {
+                _response = await _reading.Requester.GetAsync(_next, _range.End, token).ConfigureAwait(false);
+            }
+
             _pace.Answered(_reading.Policy.TimeProvider.GetTimestamp(), _next);
             return true;
         }

@@ -39,6 +39,10 @@ internal sealed class FileRegionStream : Stream
         _pool = pool ?? ArrayPool<byte>.Shared;
     }
 
+    /// <summary>Another stream over the same region, with its own position and window: a second attempt at the same
+    /// part (a hedge) reads it while the first may still be reading this one.</summary>
+    public FileRegionStream OpenView() => new(_handle, _start, _length, _pool);
+
     public override bool CanRead => true;
 
     public override bool CanSeek => true;

@@ -14,7 +14,8 @@ namespace S3TransferManager.Upload;
 /// utility's answers) and a stalled one is canceled and sent again (<see cref="StallRetry"/>) within the part's budget,
 /// after a jittered delay, from the part's own bytes (a file region read again, a buffered part read again from its
 /// chunks). CompleteMultipartUpload, which S3 may work on for minutes, gets a long fixed bound and is never sent again
-/// for being slow.
+/// for being slow. With hedging on, an UploadPart with no answer for well past the usual time also gets a second
+/// attempt alongside (<see cref="PartHedge"/>).
 /// </summary>
 internal sealed class UploadRequests
 {
@@ -32,6 +33,9 @@ internal sealed class UploadRequests
     /// <summary>The bound of CompleteMultipartUpload's answer; infinite when stall detection is off.</summary>
     private readonly TimeSpan _completeLimit;
 
+    /// <summary>Sends a second attempt alongside a slow part; null when hedging is off.</summary>
+    private readonly PartHedge? _hedge;
+
     public UploadRequests(UploadContext upload, PayloadSigning signing)
     {
         TransferResources resources = upload.Resources;
@@ -44,6 +48,7 @@ internal sealed class UploadRequests
         _key = upload.Key;
         _passes = signing.PassesBeforeSent;
         _completeLimit = _policy.StallTimeout == Timeout.InfiniteTimeSpan ? Timeout.InfiniteTimeSpan : resources.Tuning.CompleteAnswerLimit;
+        _hedge = resources.Config.HedgeSlowRequests ? new PartHedge(resources, upload.Lane, _passes) : null;
     }
 
     /// <summary>Sends a request without a body (CreateMultipartUpload, AbortMultipartUpload): sent again when its
@@ -112,7 +117,8 @@ internal sealed class UploadRequests
         try
         {
             TransferMetrics.RequestSent(RpcMethods.UploadPart, _bucket);
-            return await _client.UploadPartAsync(part.Build(body), watch.Token).ConfigureAwait(false);
+            Task<UploadPartResponse> call = _client.UploadPartAsync(part.Build(body), watch.Token);
+            return _hedge is null ? await call.ConfigureAwait(false) : await _hedge.RaceAsync(part, watch, call).ConfigureAwait(false);
         }
         finally
         {
