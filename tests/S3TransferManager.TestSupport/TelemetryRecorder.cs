@@ -65,6 +65,10 @@ public sealed class TelemetryRecorder : IDisposable
     /// <summary>The bucket's measurements of a counter named in the constructor.</summary>
     public IReadOnlyList<CollectedMeasurement<long>> Counter(string name) => ForBucket(_counters[name].GetMeasurementSnapshot());
 
+    /// <summary>The sum of the bucket's measurements of a counter, over those that carry every tag given.</summary>
+    public long Sum(string counter, params (string Tag, object Value)[] tags) =>
+        Counter(counter).Where(m => tags.All(t => m.Tags.TryGetValue(t.Tag, out object? value) && Equals(value, t.Value))).Sum(m => m.Value);
+
     /// <summary>The bucket's measurements of a histogram named in the constructor.</summary>
     public IReadOnlyList<CollectedMeasurement<double>> Histogram(string name) => ForBucket(_histograms[name].GetMeasurementSnapshot());
 

@@ -20,6 +20,27 @@ public sealed class TimerRecordingTimeProvider : FakeTimeProvider
     public async Task<TimeSpan> NextTimerAsync() =>
         await _dueTimes.Reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(10));
 
+    /// <summary>Waits (boundedly) until a timer due after <paramref name="due"/> is created, passing over the others
+    /// created before it.</summary>
+    public async Task WaitForTimerAsync(TimeSpan due)
+    {
+        while (await NextTimerAsync().ConfigureAwait(false) != due)
+        {
+        }
+    }
+
+    /// <summary>Waits (boundedly) until a timer whose due time <paramref name="match"/> accepts is created, passing over
+    /// the others created before it; returns its due time.</summary>
+    public async Task<TimeSpan> WaitForTimerAsync(Func<TimeSpan, bool> match)
+    {
+        TimeSpan due;
+        while (!match(due = await NextTimerAsync().ConfigureAwait(false)))
+        {
+        }
+
+        return due;
+    }
+
     /// <summary>Lets every bound expire as soon as it is set, until <paramref name="run"/> ends: each timer created is
     /// advanced past at once. For tests of what a caller gets when something never answers, without waiting for it.</summary>
     public async Task ExpireEveryTimerUntilAsync(Task run)

@@ -9,7 +9,9 @@ using S3TransferManager.Tests.Fakes;
 namespace S3TransferManager.Tests.Upload;
 
 /// <summary>A failed upload returns its own first error within a bound, whatever else does not answer. The bounds run on
-/// a fake clock that lets each one expire as soon as it is set: nothing here waits in real time.</summary>
+/// a fake clock that lets each one expire as soon as it is set: nothing here waits in real time. Stall detection is off:
+/// with every timer expiring at once, a part still being read would be taken for a stalled one (UploadStallTests runs
+/// stalls on their own clock).</summary>
 public sealed class UploadFailurePathTests
 {
     private const int MiB = 1024 * 1024;
@@ -72,7 +74,7 @@ public sealed class UploadFailurePathTests
 
     private static async Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ListLogger logger, TransferUtilityUploadRequest request)
     {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 }.Validated();
+        var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2, BodyStallTimeout = Timeout.InfiniteTimeSpan }.Validated();
         var time = new TimerRecordingTimeProvider();
         request.BucketName = "b";
         request.Key = "k";
