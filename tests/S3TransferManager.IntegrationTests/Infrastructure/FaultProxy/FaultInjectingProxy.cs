@@ -1,11 +1,13 @@
 using System.Collections.Concurrent;
 using System.Net;
+using System.Net.Sockets;
 using System.Text;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
@@ -40,10 +42,25 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
 
     public IReadOnlyList<ProxiedRequest> Requests => [.. _requests.OrderBy(r => r.Index)];
 
-    public static async Task<FaultInjectingProxy> StartAsync(Uri server)
+    /// <param name="server">The S3 server to forward to.</param>
+    /// <param name="receiveBufferBytes">The receive buffer of every connection the proxy accepts, when given: small, it
+    /// keeps the kernel from taking in a large request body the proxy does not read (Linux grows a loopback
+    /// connection's buffer to tens of MB otherwise), so a client's send stalls as over a real network.</param>
+    public static async Task<FaultInjectingProxy> StartAsync(Uri server, int? receiveBufferBytes = null)
     {
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
         builder.Logging.ClearProviders();
+        if (receiveBufferBytes is { } bytes)
+        {
+            // Set on the listening socket, which the accepted ones inherit (and so do not grow theirs).
+            builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endpoint =>
+            {
+                Socket socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endpoint);
+                socket.ReceiveBufferSize = bytes;
+                return socket;
+            });
+        }
+
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.Listen(IPAddress.Loopback, 0);
@@ -99,6 +116,16 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
             {
                 await ReadBodyAsync(request, reset.AfterBytes, token);
                 Record(ProxiedRequest.ResetStatus);
+                context.Abort();
+                return;
+            }
+
+            if (fault is ProxyFault.StallDuringRequestBody stall)
+            {
+                await ReadBodyAsync(request, stall.AfterBytes, token);
+                stall.Stalled?.TrySetResult();
+                await BodyCopy.WaitForeverAsync(token);
+                Record(ProxiedRequest.HeldStatus);
                 context.Abort();
                 return;
             }

@@ -45,6 +45,11 @@ public abstract record ProxyFault
     /// a reset while the client is still sending (an upload's part).</summary>
     public sealed record ResetDuringRequestBody(long AfterBytes) : ProxyFault;
 
+    /// <summary>Read only the first <paramref name="AfterBytes"/> bytes of the request body, then read no more and never
+    /// answer, keeping the connection open (no reset, no FIN) until the client gives up: the client's send stalls once
+    /// the connection's buffers are full. <paramref name="Stalled"/>, when given, is completed once the bytes are read.</summary>
+    public sealed record StallDuringRequestBody(long AfterBytes, TaskCompletionSource? Stalled = null) : ProxyFault;
+
     /// <summary>Never answer: hold the request (its headers never come back) until the client gives up or the proxy
     /// stops. <paramref name="Arrived"/>, when given, is completed when the request is held, so a test can act at
     /// exactly that stage (cancel, say).</summary>
