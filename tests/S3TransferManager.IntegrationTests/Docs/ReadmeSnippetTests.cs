@@ -3,7 +3,8 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace S3TransferManager.IntegrationTests.Docs;
 
-/// <summary>Every C# block in README.md compiles as pasted into a console app (acceptance of "a doc example is code").</summary>
+/// <summary>Every C# block in README.md and in the pages under docs/ compiles as pasted into a console app: a doc example
+/// is code.</summary>
 public sealed class ReadmeSnippetTests
 {
     public static TheoryData<int, string> Blocks()
@@ -27,6 +28,39 @@ public sealed class ReadmeSnippetTests
 
         string problems = ReadmeSnippets.Problems(compilation);
         Assert.True(problems.Length == 0, $"README.md block under \"{where}\" does not build clean:\n{problems}");
+    }
+
+    /// <summary>Every C# block of the pages under docs/, which the README links to for depth.</summary>
+    public static TheoryData<string, int, string> DocsBlocks()
+    {
+        var data = new TheoryData<string, int, string>();
+        foreach (string page in ReadmeSnippets.DocsPages())
+        {
+            foreach (ReadmeSnippets.Block block in ReadmeSnippets.FromFile(page))
+            {
+                data.Add(page, block.Index, $"{block.Heading}, line {block.Line}");
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(DocsBlocks))]
+    public void DocsBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string page, int index, string where)
+    {
+        ReadmeSnippets.Block block = ReadmeSnippets.FromFile(page)[index];
+
+        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
+
+        string problems = ReadmeSnippets.Problems(compilation);
+        Assert.True(problems.Length == 0, $"{page} block under \"{where}\" does not build clean:\n{problems}");
+    }
+
+    [Fact]
+    public void DocsPages_TheDocsFolder_HasBlocksToCompile()
+    {
+        Assert.Contains(ReadmeSnippets.DocsPages(), page => ReadmeSnippets.FromFile(page).Count > 0);
     }
 
     [Fact]

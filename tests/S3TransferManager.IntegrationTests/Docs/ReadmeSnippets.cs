@@ -76,6 +76,12 @@ internal static partial class ReadmeSnippets
 
     public static IReadOnlyList<Block> FromReadme() => Parse(File.ReadAllText(ReadmePath()));
 
+    /// <summary>The markdown pages under docs/, by their paths from the repository's root, in a stable order.</summary>
+    public static IReadOnlyList<string> DocsPages() =>
+        [.. System.IO.Directory.EnumerateFiles(Path.Combine(RepositoryRoot(), "docs"), "*.md")
+            .Select(path => Path.GetRelativePath(RepositoryRoot(), path))
+            .Order(StringComparer.Ordinal)];
+
     /// <summary>The blocks of another markdown file of the repository (a package's README), by its path from the root.</summary>
     public static IReadOnlyList<Block> FromFile(string relativePath) => Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), relativePath)));
 
