@@ -20,42 +20,16 @@ public sealed class ReadmeSnippetTests
 
     [Theory]
     [MemberData(nameof(Blocks))]
-    public void ReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(int index, string where)
-    {
-        ReadmeSnippets.Block block = ReadmeSnippets.FromReadme()[index];
-
-        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
-
-        string problems = ReadmeSnippets.Problems(compilation);
-        Assert.True(problems.Length == 0, $"README.md block under \"{where}\" does not build clean:\n{problems}");
-    }
+    public void ReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(int index, string where) =>
+        ReadmeSnippets.AssertBuildsClean("README.md", index, where);
 
     /// <summary>Every C# block of the pages under docs/, which the README links to for depth.</summary>
-    public static TheoryData<string, int, string> DocsBlocks()
-    {
-        var data = new TheoryData<string, int, string>();
-        foreach (string page in ReadmeSnippets.DocsPages())
-        {
-            foreach (ReadmeSnippets.Block block in ReadmeSnippets.FromFile(page))
-            {
-                data.Add(page, block.Index, $"{block.Heading}, line {block.Line}");
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<string, int, string> DocsBlocks() => ReadmeSnippets.BlocksOf(ReadmeSnippets.DocsPages());
 
     [Theory]
     [MemberData(nameof(DocsBlocks))]
-    public void DocsBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string page, int index, string where)
-    {
-        ReadmeSnippets.Block block = ReadmeSnippets.FromFile(page)[index];
-
-        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
-
-        string problems = ReadmeSnippets.Problems(compilation);
-        Assert.True(problems.Length == 0, $"{page} block under \"{where}\" does not build clean:\n{problems}");
-    }
+    public void DocsBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string page, int index, string where) =>
+        ReadmeSnippets.AssertBuildsClean(page, index, where);
 
     [Fact]
     public void DocsPages_TheDocsFolder_HasBlocksToCompile()
