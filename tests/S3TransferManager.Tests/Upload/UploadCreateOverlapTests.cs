@@ -105,9 +105,15 @@ public sealed class UploadCreateOverlapTests
                 return new AbortMultipartUploadResponse();
             });
 
-        // The caller gets the source's error once the failure wait (200 ms here) is over, Create still unanswered.
-        await Assert.ThrowsAsync<ObjectDisposedException>(() =>
-            RunAsync(s3, pool, stream, failureWaitLimit: TimeSpan.FromMilliseconds(200)).WaitAsync(s_wait));
+        // The caller gets the source's error once the failure wait (7 s here, on the fake clock) is over, Create still
+        // unanswered.
+        var time = new TimerRecordingTimeProvider();
+        Task upload = RunAsync(s3, pool, stream, failureWaitLimit: TimeSpan.FromSeconds(7), time: time);
+        await time.WaitForTimerAsync(TimeSpan.FromSeconds(7));
+        time.Advance(TimeSpan.FromSeconds(7) - TimeSpan.FromTicks(1));
+        Assert.False(upload.IsCompleted, "the failure wait ended early");
+        time.Advance(TimeSpan.FromTicks(1));
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => upload.WaitAsync(s_wait));
         bool abortedBeforeCreateAnswered = aborted.Task.IsCompleted;
         createAnswers.SetResult();
 
@@ -146,6 +152,7 @@ public sealed class UploadCreateOverlapTests
         using var pool = new CountingArrayPool();
         using var cancellation = new CancellationTokenSource();
         var stream = new GatedStream(TestData.Bytes(40 * MiB), freeBytes: 20 * MiB);
+        var createWaits = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var createCancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var s3 = new FakeUploadS3();
         CreateAnswersOnceTheSourceWaits(s3, stream, async token =>
@@ -153,16 +160,22 @@ public sealed class UploadCreateOverlapTests
             await cancellation.CancelAsync();
             using (token.Register(createCancelled.SetResult))
             {
+                createWaits.SetResult();
                 await Task.Delay(Timeout.Infinite, token);
             }
 
             return "never";
         });
 
-        // The grace is the failure wait when that is shorter (200 ms here, 2 s by default).
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
-            RunAsync(s3, pool, stream, cancellation.Token, TimeSpan.FromMilliseconds(200)).WaitAsync(s_wait));
+        // The grace is the failure wait when that is shorter (1 s here, 2 s by default), on the fake clock.
+        var time = new TimerRecordingTimeProvider();
+        Task upload = RunAsync(s3, pool, stream, cancellation.Token, TimeSpan.FromSeconds(1), time);
+        await createWaits.Task.WaitAsync(s_wait);
+        time.Advance(TimeSpan.FromSeconds(1) - TimeSpan.FromTicks(1));
+        Assert.False(createCancelled.Task.IsCompleted, "Create was cancelled before its grace ran out");
+        time.Advance(TimeSpan.FromTicks(1));
 
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => upload.WaitAsync(s_wait));
         await createCancelled.Task.WaitAsync(s_wait);
         Assert.Equal(0, s3.Aborts);
         pool.AssertAllReturned();
@@ -179,13 +192,13 @@ public sealed class UploadCreateOverlapTests
             });
 
     private static Task<TransferUtilityUploadResponse> RunAsync(FakeUploadS3 s3, ArrayPool<byte> pool, Stream stream,
-        CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null)
+        CancellationToken cancellationToken = default, TimeSpan? failureWaitLimit = null, TimeProvider? time = null)
     {
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 };
         var tuning = new EngineTuning { FailureWaitLimit = failureWaitLimit ?? TimeSpan.FromSeconds(30) };
         var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", InputStream = stream, PartSize = PartSize };
         request.Validate();
-        return new UploadCommand(new TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool, tuning: tuning), request)
+        return new UploadCommand(new TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, pool, time, tuning: tuning), request)
             .ExecuteAsync(cancellationToken);
     }
 

@@ -57,6 +57,10 @@ public sealed class UploadHedgeTests : IDisposable
         Assert.Equal($"\"p{Parts}-2\"", _s3.Completed!.PartETags.Single(p => p.PartNumber == Parts).ETag);
         Assert.Equal(1, telemetry.Sum("s3transfermanager.hedges", ("s3transfermanager.outcome", "won"), ("rpc.method", "UploadPart")));
         Assert.Equal(0, telemetry.Sum("s3transfermanager.stalls"));
+        System.Diagnostics.ActivityEvent hedge = Assert.Single(telemetry.SpansNamed("S3TransferManager.UploadPart")
+            .Single(s => Equals(s.GetTagItem("aws.s3.part_number"), Parts)).Events);
+        Assert.Equal("s3transfermanager.hedge", hedge.Name);
+        Assert.Contains(new KeyValuePair<string, object?>("s3transfermanager.outcome", "won"), hedge.Tags);
         Assert.Equal(0, _s3.Aborts);
     }
 
