@@ -91,8 +91,8 @@ public sealed class TransferUtilityConfig
     /// the answers this utility has seen, and at least 100 ms) gets a second, identical attempt alongside it: an upload's
     /// UploadPart, once its body was sent, or a download's ranged GET, before its response headers. The first to answer
     /// is kept and the other cancelled. A hedge takes a slot of the request budget and one of the part's
-    /// <see cref="InterruptedBodyRetryAttempts"/>, and resends an upload part's bytes. It cuts the time a transfer waits
-    /// on the rare answer that takes seconds instead of tenths (measured in benchmarks/results/2026-11-25-upload-tail.md).
+    /// <see cref="InterruptedBodyRetryAttempts"/>, and resends an upload part's bytes. It is meant for the rare answer
+    /// that takes seconds instead of tenths; see docs/timeouts.md for when it pays.
     /// </summary>
     /// <value><see langword="false"/>.</value>
     public bool HedgeSlowRequests { get; set; }
