@@ -3,7 +3,8 @@ using System.Globalization;
 namespace S3TransferManager.InMemoryS3;
 
 /// <summary>
-/// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --bandwidth-mbps N
+/// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --slow-first-byte-fraction F
+/// --slow-first-byte-ms N --bandwidth-mbps N
 /// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https
 /// --checksums s3|moto|moto-no-crc32c --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
@@ -36,6 +37,12 @@ internal sealed class CommandLine
                     break;
                 case "--first-byte-ms":
                     options.FirstByteDelay = TimeSpan.FromMilliseconds(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture));
+                    break;
+                case "--slow-first-byte-fraction":
+                    options.SlowFirstByteFraction = double.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--slow-first-byte-ms":
+                    options.SlowFirstByteDelay = TimeSpan.FromMilliseconds(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture));
                     break;
                 case "--bandwidth-mbps":
                     options.BandwidthBytesPerSecond = (long)(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1_000_000);
@@ -86,6 +93,8 @@ internal sealed class CommandLine
             "--port", options.Port.ToString(CultureInfo.InvariantCulture),
             "--profile", options.Profile == InMemoryS3Profile.S3Like ? "s3like" : "raw",
             "--first-byte-ms", options.FirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
+            "--slow-first-byte-fraction", options.SlowFirstByteFraction.ToString(CultureInfo.InvariantCulture),
+            "--slow-first-byte-ms", options.SlowFirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
             "--bandwidth-mbps", (options.BandwidthBytesPerSecond / 1_000_000d).ToString(CultureInfo.InvariantCulture),
             "--min-part-size", options.MinimumPartSize.ToString(CultureInfo.InvariantCulture),
             "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),

@@ -16,6 +16,18 @@ public sealed class InMemoryS3Options
     public TimeSpan FirstByteDelay { get; set; } = TimeSpan.FromMilliseconds(20);
 
     /// <summary>
+    /// The share of requests (0 to 1, drawn at random per request) whose first response byte waits
+    /// <see cref="SlowFirstByteDelay"/> instead of <see cref="FirstByteDelay"/>, in the <see cref="InMemoryS3Profile.S3Like"/>
+    /// profile: the tail of S3's answer times, where about one request in a thousand takes seconds instead of tenths.
+    /// </summary>
+    /// <value>Default 0: none.</value>
+    public double SlowFirstByteFraction { get; set; }
+
+    /// <summary>The delay before the first response byte of the slow requests (<see cref="SlowFirstByteFraction"/>).</summary>
+    /// <value>Default 2 s.</value>
+    public TimeSpan SlowFirstByteDelay { get; set; } = TimeSpan.FromSeconds(2);
+
+    /// <summary>
     /// The bandwidth cap of one connection, in bytes per second, shared by request and response bodies, in the
     /// <see cref="InMemoryS3Profile.S3Like"/> profile.
     /// </summary>
@@ -73,6 +85,9 @@ public sealed class InMemoryS3Options
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(Port, 65535);
         ArgumentOutOfRangeException.ThrowIfLessThan(FirstByteDelay, TimeSpan.Zero);
+        ArgumentOutOfRangeException.ThrowIfNegative(SlowFirstByteFraction);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(SlowFirstByteFraction, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(SlowFirstByteDelay, TimeSpan.Zero);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(BandwidthBytesPerSecond);
         ArgumentOutOfRangeException.ThrowIfNegative(MinimumPartSize);
         ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);

@@ -82,7 +82,10 @@ public sealed class InMemoryS3Server : IAsyncDisposable
         SlowDownGate? slowDown = options.SlowDownAboveRequestsPerSecond > 0 || options.SlowDownAboveConcurrentRequests > 0
             ? new SlowDownGate(options.SlowDownAboveRequestsPerSecond, options.SlowDownAboveConcurrentRequests)
             : null;
-        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowDown);
+        var slowFirstBytes = options.Profile == InMemoryS3Profile.S3Like && options.SlowFirstByteFraction > 0
+            ? new SlowFirstBytes(options.SlowFirstByteFraction, options.SlowFirstByteDelay)
+            : null;
+        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowFirstBytes, slowDown);
         X509Certificate2? certificate = options.UseHttps ? LoopbackCertificate.Create() : null;
 
         // The empty builder brings Kestrel and nothing else: no logging providers, no configuration sources, no routing.

@@ -16,6 +16,7 @@ internal sealed class S3RequestRouter(
     RequestCounters counters,
     ConnectionThrottleRegistry? throttles,
     TimeSpan firstByteDelay,
+    SlowFirstBytes? slowFirstBytes,
     SlowDownGate? slowDown)
 {
     public async Task InvokeAsync(HttpContext context)
@@ -81,11 +82,12 @@ internal sealed class S3RequestRouter(
         ConnectionThrottle throttle = throttles.Get(context.Connection.Id);
         context.Request.Body = new ThrottledStream(context.Request.Body, throttle);
         context.Response.Body = new ThrottledStream(context.Response.Body, throttle);
-        if (firstByteDelay > TimeSpan.Zero)
+        TimeSpan wait = slowFirstBytes?.Choose(firstByteDelay) ?? firstByteDelay;
+        if (wait > TimeSpan.Zero)
         {
             // OnStarting runs just before the status line is sent, so the delay lands before the first response byte
             // (after the request body, as with S3's time to first byte) for every response, bodies or not.
-            var delay = new FirstByteDelay(firstByteDelay);
+            var delay = new FirstByteDelay(wait);
             context.Response.OnStarting(static state => ((FirstByteDelay)state).WaitOnceAsync(), delay);
             return delay;
         }

@@ -73,28 +73,28 @@ public sealed class InMemoryS3ServerTests
     public async Task MaxConcurrentRequests_PutObjectWaitingForFirstByte_CountsAsInFlight()
     {
         // A long time to first byte: the PUT is stored long before its (bodyless) response may start.
-        await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(new InMemoryS3Options
-        {
-            Profile = InMemoryS3Profile.S3Like, FirstByteDelay = TimeSpan.FromSeconds(30),
-        });
-        server.CreateBucket("bucket");
-        using AmazonS3Client client = InMemoryS3Fixture.CreateClient(server.ServiceUrl);
-        using var cancel = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        Task put = client.PutObjectAsync(new PutObjectRequest
-        {
-            BucketName = "bucket", Key = "k", ContentBody = "x", ContentType = "text/plain",
-        }, cancel.Token);
-
-        Assert.True(SpinWait.SpinUntil(() => server.GetObjectContent("bucket", "k") is not null, TimeSpan.FromSeconds(30)));
-
-        // Stored and waiting for its first byte: a reset restarts the peak from the requests in flight, this one.
-        server.ResetCounters();
-        int inFlight = server.MaxConcurrentRequests;
-        await cancel.CancelAsync();
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => put.WaitAsync(TimeSpan.FromSeconds(30)));
+        int inFlight = await InFlightOnceStoredAsync(new InMemoryS3Options { Profile = InMemoryS3Profile.S3Like, FirstByteDelay = TimeSpan.FromSeconds(30) });
 
         Assert.Equal(1, inFlight);
     }
+
+    [Fact]
+    public async Task SlowFirstByteFraction_EveryRequestSlow_HoldsTheAnswerForTheSlowDelayNotTheUsualOne()
+    {
+        // The usual delay is zero: only the slow one can keep the stored PUT's answer from starting.
+        int inFlight = await InFlightOnceStoredAsync(new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like, FirstByteDelay = TimeSpan.Zero, SlowFirstByteFraction = 1, SlowFirstByteDelay = TimeSpan.FromSeconds(30),
+        });
+
+        Assert.Equal(1, inFlight);
+    }
+
+    [Theory]
+    [InlineData(-0.1)]
+    [InlineData(1.5)]
+    public async Task StartAsync_SlowFirstByteFractionOutsideZeroToOne_Throws(double fraction) =>
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => InMemoryS3Server.StartAsync(new InMemoryS3Options { SlowFirstByteFraction = fraction }));
 
     [Fact]
     public async Task GetObject_Md5ETagsOffSeededObject_SdkAcceptsBody()
@@ -120,5 +120,29 @@ public sealed class InMemoryS3ServerTests
         await client.PutObjectAsync(new PutObjectRequest { BucketName = "bucket", Key = "k", InputStream = new MemoryStream(content), ContentType = "application/octet-stream" });
 
         Assert.Equal(content, server.GetObjectContent("bucket", "k"));
+    }
+
+    /// <summary>PUTs a small object and, once the server has stored it, the requests in flight (a reset restarts the peak
+    /// from them): 1 while the PUT's answer is still held back. The PUT is then cancelled.</summary>
+    private static async Task<int> InFlightOnceStoredAsync(InMemoryS3Options options)
+    {
+        await using InMemoryS3Server server = await InMemoryS3Server.StartAsync(options);
+        server.CreateBucket("bucket");
+        using AmazonS3Client client = InMemoryS3Fixture.CreateClient(server.ServiceUrl);
+        using var cancel = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        Task put = client.PutObjectAsync(new PutObjectRequest
+        {
+            BucketName = "bucket", Key = "k", ContentBody = "x", ContentType = "text/plain",
+        }, cancel.Token);
+
+        Assert.True(SpinWait.SpinUntil(() => server.GetObjectContent("bucket", "k") is not null, TimeSpan.FromSeconds(30)));
+
+        // Stored and waiting for its first byte: a reset restarts the peak from the requests in flight, this one.
+        server.ResetCounters();
+        int inFlight = server.MaxConcurrentRequests;
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => put.WaitAsync(TimeSpan.FromSeconds(30)));
+
+        return inFlight;
     }
 }
