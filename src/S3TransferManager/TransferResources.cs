@@ -3,6 +3,7 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download;
+using S3TransferManager.Journal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Resilience;
@@ -52,6 +53,7 @@ internal sealed class TransferResources
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
         TransferMetrics.Track(Scheduler, Buffers);
+        Journals = config.ResumeTransfers ? new JournalStore(this) : null;
     }
 
     /// <summary>
@@ -93,4 +95,8 @@ internal sealed class TransferResources
 
     /// <summary>How part bodies are resumed when they break off or stall.</summary>
     public ResumePolicy ResumePolicy { get; }
+
+    /// <summary>Where transfers find the journals that let them resume; null when
+    /// <see cref="TransferUtilityConfig.ResumeTransfers"/> is off.</summary>
+    public ITransferJournals? Journals { get; }
 }
