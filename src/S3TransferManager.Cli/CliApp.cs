@@ -20,6 +20,7 @@ internal static class CliApp
         root.Subcommands.Add(RemoveCommand.Create(options, console));
         root.Subcommands.Add(MakeBucketCommand.Create(options, console));
         root.Subcommands.Add(AbortUploadsCommand.Create(options, console));
+        root.Subcommands.Add(ResumeCommand.Create(options, console));
         root.Subcommands.Add(ServeCommand.Create(console));
         root.Subcommands.Add(DemoCommand.Create(options, console));
         return root;
@@ -57,6 +58,11 @@ internal static class CliApp
             // Scripts read the code, people read the line; --debug adds everything behind it.
             (int code, string line) = ErrorReport.Describe(e);
             await console.Error.WriteLineAsync(line);
+            if (code == ExitCodes.Cancelled && KeptForResume(parsed, options))
+            {
+                await console.Error.WriteLineAsync("s3tm: the same command resumes where this one stopped ('s3tm resume --list' shows what is kept, 's3tm resume --discard ID' gives it up)");
+            }
+
             if (parsed.GetValue(options.Debug))
             {
                 await console.Error.WriteLineAsync(e.ToString());
@@ -65,6 +71,12 @@ internal static class CliApp
             return code;
         }
     }
+
+    /// <summary>A cancelled copy of a file or folder (not stdin or stdout) with resume on keeps its journal, its
+    /// temporary file and its multipart upload for the next run of the same command.</summary>
+    private static bool KeptForResume(ParseResult parsed, GlobalOptions options) =>
+        parsed.CommandResult.Command.Name == "cp" && !parsed.GetValue(options.NoResume)
+        && !parsed.CommandResult.Tokens.Any(t => t.Value == CopyArguments.Stdio);
 
     /// <summary>
     /// The first problem, with a hint to the right help. A word the parser did not recognise comes first: for

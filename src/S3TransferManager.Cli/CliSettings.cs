@@ -9,14 +9,17 @@ internal sealed record CliSettings(
     int? Concurrency,
     long? PartSize,
     string? Checksum,
+    bool Resume,
+    string? JournalFolder,
     bool Quiet,
     bool Json)
 {
     /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
-    /// cap (no early requests between parts), so without --concurrency it is left at the library's default.</summary>
+    /// cap (no early requests between parts), so without --concurrency it is left at the library's default. Resume is on
+    /// unless --no-resume: a command-line copy is re-run by hand after a crash, and the same command then continues.</summary>
     public TransferUtilityConfig TransferConfig()
     {
-        var config = new TransferUtilityConfig();
+        var config = new TransferUtilityConfig { ResumeTransfers = Resume, ResumeJournalFolder = JournalFolder };
         if (Concurrency is { } concurrency)
         {
             config.ConcurrentServiceRequests = concurrency;

@@ -39,13 +39,26 @@ internal sealed class GlobalOptions
 
     public Option<string?> Checksum { get; } = CreateChecksum();
 
+    public Option<bool> NoResume { get; } = new("--no-resume")
+    {
+        Description = "Keep no journal: an interrupted copy starts over next time, and a failure or Ctrl+C leaves nothing behind",
+        Recursive = true,
+    };
+
+    public Option<string?> JournalFolder { get; } = new("--journal-folder")
+    {
+        Description = "Where journals of resumable copies are kept (default: S3TransferManager/journals in the local application data folder)",
+        HelpName = "DIR",
+        Recursive = true,
+    };
+
     public Option<bool> Quiet { get; } = new("--quiet", "-q") { Description = "No progress and no summary; errors only", Recursive = true };
 
     public Option<bool> Json { get; } = new("--json") { Description = "One JSON result at the end (on stdout; on stderr when stdout carries object data)", Recursive = true };
 
     public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, Quiet, Json, Debug];
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, NoResume, JournalFolder, Quiet, Json, Debug];
 
     public CliSettings Read(ParseResult result) => new(
         result.GetValue(Endpoint),
@@ -55,6 +68,8 @@ internal sealed class GlobalOptions
         result.GetValue(Concurrency),
         result.GetValue(PartSize),
         result.GetValue(Checksum),
+        !result.GetValue(NoResume),
+        result.GetValue(JournalFolder),
         result.GetValue(Quiet),
         result.GetValue(Json));
 

@@ -3,6 +3,7 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download;
+using S3TransferManager.Journal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Resilience;
@@ -53,6 +54,7 @@ internal sealed class TransferResources
             TimeProvider);
         Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning));
         TransferMetrics.Track(Scheduler, Buffers);
+        Journals = config.ResumeTransfers ? new JournalStore(this) : null;
     }
 
     /// <summary>
@@ -98,4 +100,7 @@ internal sealed class TransferResources
     /// <summary>How long S3 has taken to answer this utility's requests: the bound after which one counts as stalled,
     /// and when a slow one is hedged.</summary>
     public LearnedAnswers Answers { get; }
+    /// <summary>Where transfers find the journals that let them resume; null when
+    /// <see cref="TransferUtilityConfig.ResumeTransfers"/> is off.</summary>
+    public ITransferJournals? Journals { get; }
 }

@@ -6,7 +6,7 @@ namespace S3TransferManager;
 /// Settings shared by every transfer a <see cref="TransferUtility"/> runs. They are validated once, when the
 /// utility is constructed; changing the object afterwards has no effect on that utility.
 /// </summary>
-public sealed class TransferUtilityConfig
+public sealed partial class TransferUtilityConfig
 {
     /// <summary>How many requests the utility keeps in flight at most, across every transfer it runs at once (each part
     /// of each object, and concurrent single transfers): a hard cap, as in the AWS SDK. Transfers take turns: a small
@@ -174,6 +174,8 @@ public sealed class TransferUtilityConfig
             throw new ArgumentOutOfRangeException(nameof(InterruptedBodyRetryDelay), InterruptedBodyRetryDelay, "The retry delay cannot be negative.");
         }
 
+        ValidateResume();
+
         // A private copy: the caller may keep mutating theirs.
         var copy = new TransferUtilityConfig
         {
@@ -189,6 +191,7 @@ public sealed class TransferUtilityConfig
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
         };
+        CopyResumeTo(copy);
         return copy;
     }
 }

@@ -37,7 +37,7 @@ internal static class CliProcess
 
     public static string S3tmDll() => Path.Combine(AppContext.BaseDirectory, "s3tm.dll");
 
-    private static string DotnetHost() =>
+    public static string DotnetHost() =>
         Environment.ProcessPath is { } path && Path.GetFileNameWithoutExtension(path) == "dotnet" ? path : "dotnet";
 
     private static async Task<CliRun> RunAsync(ProcessStartInfo start, IReadOnlyDictionary<string, string?> environment)

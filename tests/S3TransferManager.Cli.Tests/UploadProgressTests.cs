@@ -56,7 +56,7 @@ public sealed class UploadProgressTests(MotoServer moto) : IDisposable
         using var ctrlC = new CancellationTokenSource();
 
         Task<CliRun> running = CliRun.RunOnTerminalAsync(null, terminal, ctrlC.Token,
-            "cp", file, $"s3://{bucket.Name}/held.bin", "--part-size", "5MiB", "--endpoint", proxy.Url.ToString(), "--path-style");
+            "cp", file, $"s3://{bucket.Name}/held.bin", "--part-size", "5MiB", "--no-resume", "--endpoint", proxy.Url.ToString(), "--path-style");
         Task first = await Task.WhenAny(completeArrived.Task, running).WaitAsync(TimeSpan.FromSeconds(30));
         Assert.True(first == completeArrived.Task, $"The upload ended before CompleteMultipartUpload: {terminal.Text}");
         string whileHeld = terminal.Text;

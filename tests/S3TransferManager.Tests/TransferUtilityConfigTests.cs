@@ -92,6 +92,8 @@ public sealed class TransferUtilityConfigTests
                 long number => number + 1,
                 TimeSpan span => span + TimeSpan.FromSeconds(1),
                 null when property.PropertyType == typeof(int?) => 7,
+                // A full path: folders are copied as full paths.
+                null when property.PropertyType == typeof(string) => Path.Combine(Path.GetTempPath(), property.Name),
                 _ => throw new InvalidOperationException($"Add a changed value for {property.Name} ({property.PropertyType.Name}) to this test."),
             });
         }

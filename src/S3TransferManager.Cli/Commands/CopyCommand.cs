@@ -51,6 +51,8 @@ internal static class CopyCommand
                 : $", checksum not verified: {json["checksumNotValidatedReason"]}";
         }
 
+        summary += ResumeReport.Summary(json, up);
+
         ResultWriter.Write(console, settings, stdoutCarriesData: destination == CopyArguments.Stdio, summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
     }
@@ -81,7 +83,7 @@ internal static class CopyCommand
             request.UploadProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
             return utility.UploadWithResponseAsync(request, token);
         });
-        return new JsonObject
+        var json = new JsonObject
         {
             ["command"] = "cp",
             ["direction"] = "upload",
@@ -97,6 +99,8 @@ internal static class CopyCommand
             ["checksumSHA1"] = response.ChecksumSHA1,
             ["checksumSHA256"] = response.ChecksumSHA256,
         };
+        ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, response.ResumeRestarts);
+        return json;
     }
 
     private static async Task<JsonObject> DownloadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
@@ -134,7 +138,7 @@ internal static class CopyCommand
             bytes = response.ContentLength;
         }
 
-        return new JsonObject
+        var json = new JsonObject
         {
             ["command"] = "cp",
             ["direction"] = "download",
@@ -150,5 +154,11 @@ internal static class CopyCommand
             ["checksum"] = response.ChecksumValidation?.Checksum,
             ["checksumNotValidatedReason"] = response.ChecksumValidation?.NotValidatedReason,
         };
+        if (response is TransferUtilityDownloadResponse file)
+        {
+            ResumeReport.Add(json, file.ResumedBytes, file.TransferredBytes, file.ResumeRestarts);
+        }
+
+        return json;
     }
 }

@@ -34,8 +34,10 @@ internal static class CopyDirectory
             };
             return utility.UploadDirectoryWithResponseAsync(request, token);
         });
-        return Result("upload", folder, $"s3://{target.Bucket}/{request.KeyPrefix}", Interlocked.Read(ref bytes),
+        JsonObject json = Result("upload", folder, $"s3://{target.Bucket}/{request.KeyPrefix}", Interlocked.Read(ref bytes),
             response.ObjectsUploaded, response.ObjectsFailed, response.Errors);
+        ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, []);
+        return json;
     }
 
     public static async Task<JsonObject> DownloadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
@@ -70,8 +72,10 @@ internal static class CopyDirectory
             throw;
         }
 
-        return Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
+        JsonObject json = Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
             response.ObjectsDownloaded, response.ObjectsFailed, response.Errors);
+        ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, []);
+        return json;
     }
 
     /// <summary>s3://b/photos and s3://b/photos/ both mean the folder photos/, as with <c>aws s3 cp --recursive</c>.</summary>

@@ -43,7 +43,10 @@ internal static class DemoCommand
     {
         await using InMemoryS3Server? embedded = settings.Endpoint is null ? await InMemoryS3Server.StartAsync(cancellationToken: token) : null;
         using AmazonS3Client s3 = embedded is null ? S3ClientFactory.Create(settings) : S3ClientFactory.CreateLocal(embedded.ServiceUrl);
-        using var utility = new TransferUtility(s3, settings.TransferConfig());
+        // The demo's bucket and files are removed at its end, so there is nothing to resume.
+        TransferUtilityConfig config = settings.TransferConfig();
+        config.ResumeTransfers = false;
+        using var utility = new TransferUtility(s3, config);
         string folder = Directory.CreateTempSubdirectory("s3tm-demo-").FullName;
         try
         {

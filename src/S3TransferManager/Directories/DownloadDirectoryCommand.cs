@@ -22,6 +22,11 @@ internal sealed class DownloadDirectoryCommand
     // The files given to keys so far; set once the local folder exists, before the listing starts.
     private LocalPathClaims? _claims;
 
+    private readonly ResumeTotals _totals = new();
+
+    // The objects an earlier, interrupted run of this request finished; null when resume is off.
+    private IDirectoryJournal? _journal;
+
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to download, and where.</param>
     /// <param name="folding">How the local file system compares names; null to probe it (tests pass one to check a
@@ -45,19 +50,37 @@ internal sealed class DownloadDirectoryCommand
         // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
         var runner = new DirectoryRunner<ListedObject>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
             DirectoryLookahead.Items, static listed => listed.Item.Size ?? 0);
+        bool finished = false;
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
             _claims = new LocalPathClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
+            _journal = _resources.Journals is { } journals
+                ? await journals.OpenDownloadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
             await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
+            finished = runner.Errors.Count == 0;
         }
         catch (Exception e)
         {
             RaiseFailed(e, runner.Succeeded);
             throw;
         }
+        finally
+        {
+            // Kept unless every object was downloaded: the next identical request skips those that were.
+            if (finished)
+            {
+                _journal?.Completed();
+            }
 
-        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+            _journal?.Dispose();
+        }
+
+        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors)
+        {
+            ResumedBytes = _totals.Resumed,
+            TransferredBytes = _totals.Transferred,
+        };
         // Outside the try: a completed handler that throws gives the caller its exception, as for single downloads, and
         // the download is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new DownloadDirectoryCompletedEventArgs(_request, response, _progress.MovedBytes,
@@ -204,10 +227,19 @@ internal sealed class DownloadDirectoryCommand
         // the body, and small objects are validated with no extra request), and lets the temporary file be created
         // while that GET is out. Read after the hook, which may change the part size.
         objectRequest.ListedLength = item.Size;
+        if (_journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
+        {
+            // An earlier run downloaded this very version, and the file has not changed since.
+            _totals.Add(item.Size ?? 0, 0);
+            return item.Size ?? 0;
+        }
+
         try
         {
             TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest)
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            _journal?.Finished(item.Key, target, response.ETag);
+            _totals.Add(response.ResumedBytes, response.TransferredBytes);
             return response.ContentLength;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException && Directory.Exists(target))

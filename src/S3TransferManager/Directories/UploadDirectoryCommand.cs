@@ -18,6 +18,11 @@ internal sealed class UploadDirectoryCommand
     // The most files counted first when the request leaves it to the library.
     private readonly long _countLimit;
 
+    private readonly ResumeTotals _totals = new();
+
+    // The files an earlier, interrupted run of this request finished; null when resume is off.
+    private IDirectoryJournal? _journal;
+
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to upload, and where.</param>
     /// <param name="countLimit">The most files counted first by default (tests lower it).</param>
@@ -47,17 +52,35 @@ internal sealed class UploadDirectoryCommand
         // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
         var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static file => file.Length);
+        bool finished = false;
         try
         {
+            _journal = _resources.Journals is { } journals
+                ? await journals.OpenUploadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
             await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
+            finished = runner.Errors.Count == 0;
         }
         catch (Exception e)
         {
             RaiseFailed(e, runner.Succeeded);
             throw;
         }
+        finally
+        {
+            // Kept unless every file was uploaded: the next identical request skips those that were.
+            if (finished)
+            {
+                _journal?.Completed();
+            }
 
-        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+            _journal?.Dispose();
+        }
+
+        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors)
+        {
+            ResumedBytes = _totals.Resumed,
+            TransferredBytes = _totals.Transferred,
+        };
         // Outside the try: a completed handler that throws gives the caller its exception, as for single uploads, and
         // the upload is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new UploadDirectoryCompletedEventArgs(_request, response, response.ObjectsUploaded,
@@ -123,8 +146,18 @@ internal sealed class UploadDirectoryCommand
         try
         {
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
+            if (_journal?.IsFinished(objectRequest.Key!, objectRequest.FilePath!, file.Length, eTag: null) == true)
+            {
+                // An earlier run uploaded it, and the file has not changed since.
+                _totals.Add(file.Length, 0);
+                _progress.Completed(moved, objectRequest.FilePath, file.Length);
+                return;
+            }
+
             TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest)
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
+            _journal?.Finished(objectRequest.Key!, objectRequest.FilePath!, response.ETag);
+            _totals.Add(response.ResumedBytes, response.TransferredBytes);
             // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
             _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);
         }

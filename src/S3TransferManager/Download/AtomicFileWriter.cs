@@ -16,6 +16,9 @@ internal sealed class AtomicFileWriter : IDisposable
     private SafeFileHandle? _handle;
     private bool _committed;
 
+    // Set by KeepForResume: disposal closes the temporary file and leaves it.
+    private bool _kept;
+
     private AtomicFileWriter(string destinationPath, string tempPath, SafeFileHandle handle, ILogger logger)
     {
         _destinationPath = destinationPath;
@@ -28,18 +31,35 @@ internal sealed class AtomicFileWriter : IDisposable
 
     /// <summary>Creates the destination's folder if needed and a new temporary file in it, with room for
     /// <paramref name="length"/> bytes reserved up front (a full disk fails here, before any download).</summary>
-    public static AtomicFileWriter Create(string destinationPath, long length, ILogger logger)
+    /// <param name="destinationPath">The file the download ends as.</param>
+    /// <param name="length">The object's size.</param>
+    /// <param name="logger">Where a temporary file that cannot be deleted is reported.</param>
+    /// <param name="tempPath">The temporary file to use (a resumable download names its own, and replaces an earlier
+    /// run's); null for a new name of its own.</param>
+    public static AtomicFileWriter Create(string destinationPath, long length, ILogger logger, string? tempPath = null)
     {
         string fullPath = Path.GetFullPath(destinationPath);
         string folder = Path.GetDirectoryName(fullPath)!;
         Directory.CreateDirectory(folder);
 
         // Same folder, so the final rename never crosses file systems; a dot prefix keeps it out of plain listings.
-        string tempPath = Path.Combine(folder, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}.s3tmp");
-        SafeFileHandle handle = File.OpenHandle(tempPath, FileMode.CreateNew, FileAccess.Write, FileShare.None,
+        FileMode mode = tempPath is null ? FileMode.CreateNew : FileMode.Create;
+        tempPath ??= Path.Combine(folder, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}.s3tmp");
+        SafeFileHandle handle = File.OpenHandle(tempPath, mode, FileAccess.Write, FileShare.None,
             FileOptions.None, preallocationSize: length);
         return new AtomicFileWriter(fullPath, tempPath, handle, logger);
     }
+
+    /// <summary>Opens an interrupted download's temporary file again, with the parts already in it, to write the rest.</summary>
+    public static AtomicFileWriter Reopen(string destinationPath, string tempPath, ILogger logger)
+    {
+        SafeFileHandle handle = File.OpenHandle(tempPath, FileMode.Open, FileAccess.Write, FileShare.None);
+        return new AtomicFileWriter(Path.GetFullPath(destinationPath), tempPath, handle, logger);
+    }
+
+    /// <summary>Leaves the temporary file in place when disposed (closed, not deleted): a resumable download that was
+    /// interrupted continues from it.</summary>
+    public void KeepForResume() => _kept = true;
 
     /// <summary>Writes at <paramref name="offset"/>, on the calling thread. The handle is synchronous, and on Linux
     /// <see cref="RandomAccess.WriteAsync(SafeFileHandle, ReadOnlyMemory{byte}, long, CancellationToken)"/> on it only
@@ -66,7 +86,7 @@ internal sealed class AtomicFileWriter : IDisposable
     {
         _handle?.Dispose();
         _handle = null;
-        if (_committed)
+        if (_committed || _kept)
         {
             return;
         }

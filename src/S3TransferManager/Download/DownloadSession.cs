@@ -39,13 +39,17 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>Stops the checksum lookup; null once stopped (<see cref="StopChecksumLookup"/>).</summary>
     private CancellationTokenSource? _checksumLookupStop;
 
-    /// <summary>The first response and the slot it holds, until part 1's body takes them (or <see cref="Dispose"/>).</summary>
+    /// <summary>The first response and the slot it holds, until the first part's body takes them (or <see cref="Dispose"/>).</summary>
     private GetObjectResponse? _firstResponse;
     private RequestLease? _firstLease;
 
+    /// <summary>The part the first response is the body of: 1, or a resumed download's first part still to fetch.</summary>
+    private readonly int _firstPart;
+
     private DownloadSession(TransferResources resources, TransferLane lane, PartBodyReading reading, PartLayout layout, FirstAnswer first,
-        ChecksumLookupRun checksums)
+        ChecksumLookupRun checksums, int firstPart)
     {
+        _firstPart = firstPart;
         _resources = resources;
         _lane = lane;
         _reading = reading;
@@ -74,29 +78,35 @@ internal sealed class DownloadSession : IDisposable
     /// <param name="cancellationToken">Cancels the first GET.</param>
     /// <param name="head">The stored checksum learned by a HEAD sent before this GET; used when the GET answers with its
     /// ETag (the same version), so the lookup alongside the parts is not sent again.</param>
+    /// <param name="resume">Where an interrupted download stopped: the first GET then fetches its first missing part,
+    /// with If-Match on its ETag, and the parts keep its layout.</param>
     public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
-        bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null)
+        bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null, ResumePoint? resume = null)
     {
         var getter = new ObjectGetter(resources.Client, request);
         bool validate = resources.Config.ValidateDownloadChecksums;
-        ByteRange? firstRange = request.FitsOnePart ? null : new ByteRange(0, request.PartSize - 1);
+        ByteRange? firstRange = resume is { Layout: var resumed, FirstPart: var part } ? new ByteRange(resumed.StartOf(part), resumed.EndOf(part))
+            : request.FitsOnePart ? null
+            : new ByteRange(0, request.PartSize - 1);
+        string? ifMatch = resume?.ETag ?? request.IfMatch;
         RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
         GetObjectResponse? response = null;
         try
         {
             try
             {
-                response = await DiscoveryRequest.SendAsync(getter, firstRange, request.IfMatch, validate, resources.ResumePolicy,
+                response = await DiscoveryRequest.SendAsync(getter, firstRange, ifMatch, validate, resources.ResumePolicy,
                     resources.Logger, cancellationToken).ConfigureAwait(false);
             }
-            catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable)
+            catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable && resume is null)
             {
                 response = await DiscoveryRequest.SendAsync(getter, range: null, request.IfMatch, validate, resources.ResumePolicy, resources.Logger,
                     cancellationToken).ConfigureAwait(false);
             }
 
-            (DownloadTarget target, PartLayout layout) = Describe(request, response,
-                resources.Tuning.DownloadTail ? resources.Scheduler.MaxRequestsInFlight : 0, partsHeldInMemory);
+            (DownloadTarget target, PartLayout layout) = resume is null
+                ? Describe(request, response, resources.Tuning.DownloadTail ? resources.Scheduler.MaxRequestsInFlight : 0, partsHeldInMemory)
+                : ResumedTarget.Describe(request, response, resume);
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             ChecksumLookupRun checksums = validate
@@ -105,7 +115,7 @@ internal sealed class DownloadSession : IDisposable
             var hedging = new RangeHedging(lane, resources.Answers.RangedGets, resources.TimeProvider, resources.Config.HedgeSlowRequests);
             var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(), hedging);
             var first = new FirstAnswer(response, lease, ObjectDescription.From(response, target.TotalLength));
-            return new DownloadSession(resources, lane, reading, layout, first, checksums);
+            return new DownloadSession(resources, lane, reading, layout, first, checksums, resume?.FirstPart ?? 1);
         }
         catch
         {
@@ -115,9 +125,10 @@ internal sealed class DownloadSession : IDisposable
         }
     }
 
-    /// <summary>The resumable body of a part, holding its slot of the shared budget: part 1 reads the discovery
-    /// response in the discovery's slot; every other part first waits for its turn of a slot, then sends its own ranged
-    /// GET with If-Match (on its first read, or on <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
+    /// <summary>The resumable body of a part, holding its slot of the shared budget: the first part (1, or a resumed
+    /// download's first part to fetch) reads the discovery response in the discovery's slot; every other part first
+    /// waits for its turn of a slot, then sends its own ranged GET with If-Match (on its first read, or on
+    /// <see cref="ResumableRangeStream.OpenAsync"/>).</summary>
     /// <param name="partNumber">The part.</param>
     /// <param name="predecessor">The slot of the part this one follows on the same worker, when this part's request
     /// is sent before that part's body ends: it may share that slot (<see cref="TransferLane.AcquireFollowingAsync"/>).</param>
@@ -127,7 +138,7 @@ internal sealed class DownloadSession : IDisposable
     {
         GetObjectResponse? response = null;
         RequestLease? lease;
-        if (partNumber == 1)
+        if (partNumber == _firstPart)
         {
             response = Interlocked.Exchange(ref _firstResponse, null);
             lease = Interlocked.Exchange(ref _firstLease, null);
@@ -138,8 +149,12 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return new ResumableRangeStream(_reading, new PartRange(partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber)), response, lease,
-            _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null);
+            CreatePartHasher(partNumber));
     }
+
+    /// <summary>What hashes a part's bytes for the checksum validation, fed as they pass (or, for a resumed part, as
+    /// they are read back from the temporary file); null when nothing is checked.</summary>
+    public PartHasher? CreatePartHasher(int partNumber) => _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null;
 
     /// <summary>
     /// Checks the bytes against the stored checksum, once every part's last byte was read (waiting for the HEAD if it

@@ -1,4 +1,6 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using S3TransferManager.Checksums;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
@@ -15,6 +17,9 @@ internal sealed class FileDownloadCommand
     private readonly TransferResources _resources;
     private readonly TransferUtilityDownloadRequest _request;
     private readonly ProgressTracker _progress;
+
+    // Where a resumable download records its parts, and learns those an earlier run wrote; null otherwise.
+    private IFileDownloadJournal? _journal;
 
     public FileDownloadCommand(TransferResources resources, TransferUtilityDownloadRequest request)
     {
@@ -33,14 +38,17 @@ internal sealed class FileDownloadCommand
         TransferUtilityDownloadResponse response;
         try
         {
-            Task<DownloadSession> starting = DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: false, cancellationToken);
-            early = CreateEarly();
+            _journal = _resources.Journals is { } journals ? await journals.OpenDownloadAsync(_request, cancellationToken).ConfigureAwait(false) : null;
+            Task<DownloadSession> starting = StartAsync(lane, cancellationToken);
+            early = _journal is null ? CreateEarly() : null;
             session = await starting.ConfigureAwait(false);
             telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
             response = await DownloadAsync(session, Interlocked.Exchange(ref early, null), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
+            // A failure before the temporary file was opened (the first GET's): the journal, if any, decides alone.
+            _journal?.KeepAfter(e, cancellationToken);
             Log.DownloadFailed(_resources.Logger, _request.BucketName!, _request.Key!, e);
             telemetry.Failed(e);
             RaiseFailed(e);
@@ -56,6 +64,8 @@ internal sealed class FileDownloadCommand
                 await session.EndChecksumLookupAsync(stop: true).ConfigureAwait(false);
                 session.Dispose();
             }
+
+            _journal?.Dispose();
         }
 
         session.LogCompleted(_request.FilePath!);
@@ -68,6 +78,27 @@ internal sealed class FileDownloadCommand
     private void RaiseFailed(Exception error) =>
         FailedEvent.Raise(_resources.Logger, nameof(_request.DownloadFailedEvent), _request.BucketName!, _request.Key!,
             () => _request.OnFailed(new DownloadFailedEventArgs(_request, error, _progress.TransferredBytes, _progress.TotalBytes)));
+
+    /// <summary>The first GET: where a journal says an earlier run stopped, its first missing part with If-Match on the
+    /// journal's ETag; when the object no longer has that ETag, the earlier parts are given up and the object's first
+    /// part is asked for, as for a new download.</summary>
+    private async Task<DownloadSession> StartAsync(TransferLane lane, CancellationToken cancellationToken)
+    {
+        if (_journal?.ResumePoint is { } resume)
+        {
+            try
+            {
+                return await DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: false, cancellationToken, resume: resume)
+                    .ConfigureAwait(false);
+            }
+            catch (ObjectModifiedException) when (_request.IfMatch is null)
+            {
+                _journal.Restart($"the object changed since the earlier run (it no longer has ETag {resume.ETag}): the download starts over");
+            }
+        }
+
+        return await DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: false, cancellationToken).ConfigureAwait(false);
+    }
 
     /// <summary>
     /// The temporary file, created while the first GET is out when a listing gave the object's size (a directory
@@ -107,20 +138,54 @@ internal sealed class FileDownloadCommand
             early = null;
         }
 
-        using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        var parts = new PartEngine<int, ResumableRangeStream>(new NumberedParts(layout.PartCount), Math.Min(config.RequestCeiling, layout.PartCount),
-            (turn, token) => DownloadPartAsync(session, file, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
-            (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
-        await parts.RunAsync(cancellationToken).ConfigureAwait(false);
+        AtomicFileWriter file = early ?? await OpenFileAsync(session, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // A resumed download fetches only the parts its journal does not hold (checked in the temporary file).
+            NumberedParts toFetch = _journal is null ? new NumberedParts(layout.PartCount) : new NumberedParts([.. _journal.PartsToFetch]);
+            _progress.AddResumed(_journal?.ResumedBytes ?? 0);
+            var parts = new PartEngine<int, ResumableRangeStream>(toFetch, Math.Min(config.RequestCeiling, toFetch.Count),
+                (turn, token) => DownloadPartAsync(session, file, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
+                (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
+            await parts.RunAsync(cancellationToken).ConfigureAwait(false);
 
-        // Before the rename: bytes that do not match the stored checksum never reach the destination.
-        var response = new TransferUtilityDownloadResponse();
-        await session.ValidateChecksumAsync(response, cancellationToken).ConfigureAwait(false);
-        file.Commit(config.FlushToDisk);
-        _progress.Complete();
-        session.DescribeInto(response);
-        return response;
+            // Before the rename: bytes that do not match the stored checksum never reach the destination.
+            var response = new TransferUtilityDownloadResponse
+            {
+                ResumedBytes = _journal?.ResumedBytes ?? 0,
+                TransferredBytes = target.TotalLength - (_journal?.ResumedBytes ?? 0),
+                ResumeRestarts = _journal?.Restarts ?? [],
+            };
+            await session.ValidateChecksumAsync(response, cancellationToken).ConfigureAwait(false);
+            file.Commit(config.FlushToDisk);
+            _journal?.Completed();
+            _progress.Complete();
+            session.DescribeInto(response);
+            return response;
+        }
+        catch (Exception e)
+        {
+            // Interrupted (cancelled, or a failure a retry may cure) with a journal: the temporary file stays for the
+            // next identical request. Otherwise it goes, as it always does.
+            if (_journal?.KeepAfter(e, cancellationToken) == true)
+            {
+                file.KeepForResume();
+            }
+
+            throw;
+        }
+        finally
+        {
+            file.Dispose();
+        }
     }
+
+    /// <summary>The temporary file: the journal's (an earlier run's, with its parts checked, or a new one it names),
+    /// or a new one of its own.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The writer is the return value: the caller owns and disposes it.")]
+    private ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken) => _journal is not null
+        ? _journal.OpenFileAsync(session, cancellationToken)
+        : ValueTask.FromResult(AtomicFileWriter.Create(_request.FilePath!, session.Target.TotalLength, _resources.Logger));
 
     /// <summary>Downloads one part to its offset: its body (opened early by the worker's previous part, or now), copied
     /// through one buffer.</summary>
@@ -141,7 +206,10 @@ internal sealed class FileDownloadCommand
                 body.OnNearEnd(PartTurn<int, ResumableRangeStream>.StartNextCallback, turn);
             }
 
-            await CopyToFileAsync(body, file, session.Layout.StartOf(turn.Part), token).ConfigureAwait(false);
+            long start = session.Layout.StartOf(turn.Part);
+            using ChecksumHasher? checksum = _journal is null ? null : ChecksumHasher.Create(_journal.PartChecksum);
+            await CopyToFileAsync(body, file, start, checksum, token).ConfigureAwait(false);
+            _journal?.PartWritten(turn.Part, start, session.Layout.LengthOf(turn.Part), checksum!.ToBase64());
         }
     }
 
@@ -164,9 +232,11 @@ internal sealed class FileDownloadCommand
     }
 
     /// <summary>Copies a part through one pooled 64 KiB buffer, filled completely before each positional write so the
-    /// file sees few, large writes whatever size the network hands out.</summary>
+    /// file sees few, large writes whatever size the network hands out; a resumable download's journal gets the
+    /// checksum of what was written (<paramref name="checksum"/>).</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    private async ValueTask CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, CancellationToken cancellationToken)
+    private async ValueTask CopyToFileAsync(ResumableRangeStream body, AtomicFileWriter file, long offset, ChecksumHasher? checksum,
+        CancellationToken cancellationToken)
     {
         byte[] buffer = _resources.Pool.Rent(TransferLimits.BufferSize);
         try
@@ -181,6 +251,7 @@ internal sealed class FileDownloadCommand
                 }
 
                 file.Write(buffer.AsSpan(0, filled), offset);
+                checksum?.Append(buffer.AsSpan(0, filled));
                 offset += filled;
                 _progress.Add(filled);
             }

@@ -52,6 +52,8 @@ internal readonly record struct PartLayout
         TotalLength = totalLength;
         PartSize = partSize;
         HeadPartSize = partSize;
+        TailWidthAsked = tailWidth;
+        MaxHeadPartSize = maxHeadPartSize;
         int levels = 0;
         while (levels < MaxTailLevels && partSize >> (levels + 1) >= MinTailPartSize)
         {
@@ -83,6 +85,13 @@ internal readonly record struct PartLayout
     public long HeadPartSize { get; }
 
     public int PartCount => _headParts + (_tailWidth * _tailLevels);
+
+    /// <summary>The tail width the layout was asked for: with <see cref="TotalLength"/>, <see cref="PartSize"/> and
+    /// <see cref="MaxHeadPartSize"/>, what rebuilds this very layout (a resumed download keeps its parts).</summary>
+    public int TailWidthAsked { get; }
+
+    /// <summary>The bound the head parts may grow to, as the layout was asked for.</summary>
+    public long MaxHeadPartSize { get; }
 
     public long StartOf(int partNumber)
     {

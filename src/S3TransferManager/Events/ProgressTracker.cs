@@ -69,6 +69,9 @@ internal sealed class ProgressTracker
     /// Adaptive concurrency learns from them once S3 has acknowledged them (<see cref="Acknowledged"/>).</summary>
     public void AddSent(long bytes) => AddCounted(bytes);
 
+    /// <summary>Counts bytes an earlier run of a resumed transfer moved, for progress only: they were not moved now.</summary>
+    public void AddResumed(long bytes) => AddCounted(bytes);
+
     /// <summary>Tells adaptive concurrency that S3 has acknowledged bytes already counted by <see cref="AddSent"/>.</summary>
     public void Acknowledged(long bytes) => _tuner?.OnBytes(bytes);
 

@@ -25,6 +25,14 @@ public sealed class TransferUtilityDownloadDirectoryResponse
     /// <summary>Objects that failed; only non-zero under <see cref="FailurePolicy.ContinueOnFailure"/>.</summary>
     public long ObjectsFailed { get; set; }
 
+    /// <summary>Bytes of the objects earlier, interrupted runs of this request had already downloaded (whole objects the
+    /// journal found finished and unchanged, and parts of big ones), which this call did not move again (see
+    /// <see cref="TransferUtilityConfig.ResumeTransfers"/>); 0 when nothing was resumed.</summary>
+    public long ResumedBytes { get; set; }
+
+    /// <summary>Bytes of the objects this call moved, not counting <see cref="ResumedBytes"/>.</summary>
+    public long TransferredBytes { get; set; }
+
     /// <summary>One error per failed object, in the order they failed.</summary>
     public IList<Exception> Errors { get; set; }
 

@@ -62,6 +62,19 @@ public sealed class TransferUtilityUploadResponse
     /// </summary>
     public bool ChecksumComputedLocally { get; init; }
 
+    /// <summary>Bytes an earlier, interrupted run of this upload had already stored, which this call did not send again
+    /// (see <see cref="TransferUtilityConfig.ResumeTransfers"/>); 0 when nothing was resumed.</summary>
+    public long ResumedBytes { get; set; }
+
+    /// <summary>Bytes of the object this call sent: <see cref="ContentLength"/> less <see cref="ResumedBytes"/>. A
+    /// request the client retried is counted once.</summary>
+    public long TransferredBytes { get; set; }
+
+    /// <summary>What the journal of an earlier run held that could not be used, each with why: a source file that
+    /// changed, an upload that is gone (aborted or expired), a part whose bytes no longer match. Those parts, or the
+    /// whole upload, were sent again. Empty when there was nothing to restart.</summary>
+    public IReadOnlyList<string> ResumeRestarts { get; set; } = [];
+
     /// <summary>The bucket the object was stored in.</summary>
     public string? BucketName { get; set; }
 

@@ -1,7 +1,7 @@
 namespace S3TransferManager.Telemetry;
 
 /// <summary>The event id of every log line the library writes (<see cref="Log"/>), by name: stable across versions, so
-/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299.</summary>
+/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299, resume 300-399.</summary>
 internal static class LogEvents
 {
     public const int Discovered = 1;
@@ -49,4 +49,18 @@ internal static class LogEvents
     public const int ChecksumUndecided = 204;
 
     public const int StoredPartsUnavailable = 205;
+
+    public const int TransferResumed = 301;
+
+    public const int ResumeRestarted = 302;
+
+    public const int JournalKept = 303;
+
+    public const int JournalInUse = 304;
+
+    public const int JournalWriteFailed = 305;
+
+    public const int JournalDiscarded = 306;
+
+    public const int JournalDiscardFailed = 307;
 }

@@ -20,4 +20,7 @@ internal static class RpcMethods
 
     /// <summary>The listing of a composite-checksum object's stored parts.</summary>
     public const string GetObjectAttributes = "GetObjectAttributes";
+
+    /// <summary>The listing of a resumed upload's stored parts.</summary>
+    public const string ListParts = "ListParts";
 }

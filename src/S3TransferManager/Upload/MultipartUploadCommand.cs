@@ -41,8 +41,14 @@ internal sealed class MultipartUploadCommand
     // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
     private readonly FullObjectCrc? _fullObject;
 
-    public MultipartUploadCommand(UploadContext upload)
+    // Where a resumable upload records its id and parts, and learns the parts an earlier run stored; null otherwise.
+    private readonly IMultipartJournal? _journal;
+
+    /// <param name="upload">The upload's shared pieces.</param>
+    /// <param name="journal">The upload's journal when it can be resumed (a file, with resume turned on); null otherwise.</param>
+    public MultipartUploadCommand(UploadContext upload, IMultipartJournal? journal = null)
     {
+        _journal = journal;
         _client = upload.Resources.Client;
         _lane = upload.Lane;
         _config = upload.Resources.Config;
@@ -65,7 +71,11 @@ internal sealed class MultipartUploadCommand
         PrecomputedChecks.CheckBeforeMultipart(_request, source.TotalLength);
         // Create's round trip overlaps reading and hashing the first parts: a part waits for the upload id only once it
         // is ready to go out (UploadPartAsync), instead of the whole first wave starting its work after the answer.
-        Task<string> created = CreateAsync(partSize, source.TotalLength, cancellationToken);
+        Task<string> created = _journal?.ResumedUploadId is { } resumed
+            ? Task.FromResult(resumed)
+            : CreateAsync(partSize, source.TotalLength, cancellationToken);
+        AddStoredParts();
+        source = _journal?.PartsToSend(source) ?? source;
         int workers = _config.RequestCeiling;
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
         // stream's parts are buffers, held to the workers and one read ahead.
@@ -118,6 +128,7 @@ internal sealed class MultipartUploadCommand
                 throw new UnexpectedResponseException(Bucket, Key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)done.HttpStatusCode}).");
             }
 
+            _journal?.Completed();
             _progress.Complete();
             return UploadResponseDetails.From(
                 UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject), done, _request);
@@ -133,7 +144,7 @@ internal sealed class MultipartUploadCommand
                 Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _failureWait);
             }
 
-            if (uploadId is not null)
+            if (uploadId is not null && !(_journal?.KeepAfter(error, cancellationToken) ?? false))
             {
                 await AbortAsync(uploadId).ConfigureAwait(false);
             }
@@ -168,6 +179,7 @@ internal sealed class MultipartUploadCommand
 
         string uploadId = initiated.UploadId;
         Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, length);
+        _journal?.UploadCreated(uploadId);
         TransferActivities.TagMultipart(uploadId, partSize);
         return uploadId;
     }
@@ -265,6 +277,11 @@ internal sealed class MultipartUploadCommand
             checksum = await ChecksumHasher.ComputeAsync(algorithm, part.Content, cancellationToken).ConfigureAwait(false);
             _fullObject?.Add(part.PartNumber, checksum, part.Length);
         }
+        else if (_journal?.OwnChecksum is { } own)
+        {
+            // Not sent: the journal's own record of the part, to re-check the source's bytes on a resume.
+            checksum = await ChecksumHasher.ComputeAsync(own, part.Content, cancellationToken).ConfigureAwait(false);
+        }
 
         // A part made ready during CreateMultipartUpload's round trip waits here for its answer; later ones find it.
         string uploadId = await created.WaitAsync(cancellationToken).ConfigureAwait(false);
@@ -287,6 +304,8 @@ internal sealed class MultipartUploadCommand
         {
             _parts.Add(eTag);
         }
+
+        _journal?.PartStored(eTag, part.Length, checksum!);
 
         Log.PartUploaded(_logger, Bucket, Key, part.PartNumber, part.Length);
         // Most of the part was counted as it went out; the rest (a client that read it some other way) now.
@@ -314,12 +333,23 @@ internal sealed class MultipartUploadCommand
         UploadRequestOptions.ApplyTo(_request, request);
         request.UseChunkEncoding = _signing.UseChunkEncoding;
         request.DisablePayloadSigning = _signing.DisablePayloadSigning;
-        if (checksum is not null)
+        if (checksum is not null && _request.EffectiveChecksumAlgorithm is { } algorithm)
         {
-            UploadChecksums.Apply(request, _request.EffectiveChecksumAlgorithm!, checksum);
+            UploadChecksums.Apply(request, algorithm, checksum);
         }
 
         return request;
+    }
+
+    /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
+    /// the full-object one, as if sent now.</summary>
+    private void AddStoredParts()
+    {
+        foreach (StoredPart stored in _journal?.StoredParts ?? [])
+        {
+            _parts.Add(stored.ETag);
+            _fullObject?.Add(stored.ETag.PartNumber!.Value, stored.Checksum!, stored.Length);
+        }
     }
 
     private async Task AbortAsync(string uploadId)

@@ -47,6 +47,20 @@ internal static class UploadChecksums
         ChecksumSHA256 = response.ChecksumSHA256,
     };
 
+    /// <summary>A part stored by an earlier run, as CompleteMultipartUpload lists it: its ETag and, when the upload sends
+    /// a checksum, the value it was sent with (the one S3 checked and keeps for the part).</summary>
+    public static PartETag ToPartETag(int partNumber, string eTag, ChecksumAlgorithm? algorithm, string? value)
+    {
+        var part = new PartETag(partNumber, eTag);
+        if (algorithm is not null && value is not null)
+        {
+            SetValue(algorithm, value, v => part.ChecksumCRC32 = v, v => part.ChecksumCRC32C = v, v => part.ChecksumCRC64NVME = v,
+                v => part.ChecksumSHA1 = v, v => part.ChecksumSHA256 = v);
+        }
+
+        return part;
+    }
+
     private static void SetValue(ChecksumAlgorithm algorithm, string value, Action<string> crc32, Action<string> crc32C,
         Action<string> crc64Nvme, Action<string> sha1, Action<string> sha256)
     {

@@ -59,6 +59,7 @@ internal sealed class UploadCommand
             throw;
         }
 
+        response.TransferredBytes = response.ContentLength - response.ResumedBytes;
         // Stored: a caller's stream that then fails to close does not make the upload itself a failure.
         telemetry.Succeeded(response.ContentLength);
         await CloseCallerStreamAsync(failing: false).ConfigureAwait(false);
@@ -116,7 +117,22 @@ internal sealed class UploadCommand
         }
 
         long partSize = PlanPartSize(length);
-        return await Multipart().ExecuteAsync(new FilePartSource(handle, length, partSize), partSize, cancellationToken).ConfigureAwait(false);
+        // A file's parts can be read again, so its upload can be resumed: the journal (when resume is on) says which
+        // parts an earlier run stored, and the part size that run chose.
+        using IMultipartJournal? journal = _resources.Journals is { } journals
+            ? await journals.OpenUploadAsync(_upload, path, handle, length, partSize, cancellationToken).ConfigureAwait(false)
+            : null;
+        if (journal is not null)
+        {
+            partSize = journal.PartSize;
+            _progress.AddResumed(journal.ResumedBytes);
+        }
+
+        TransferUtilityUploadResponse response = await Multipart(journal)
+            .ExecuteAsync(new FilePartSource(handle, length, partSize), partSize, cancellationToken).ConfigureAwait(false);
+        response.ResumedBytes = journal?.ResumedBytes ?? 0;
+        response.ResumeRestarts = journal?.Restarts ?? [];
+        return response;
     }
 
     private async Task<TransferUtilityUploadResponse> UploadStreamAsync(Stream stream, long knownLength, CancellationToken cancellationToken)
@@ -155,5 +171,5 @@ internal sealed class UploadCommand
         : PartSizer.ForWholeWaves(length, _request.PartSize,
             _config.MaxConcurrentServiceRequests is null ? _config.EffectiveConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
 
-    private MultipartUploadCommand Multipart() => new(_upload);
+    private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal);
 }

@@ -61,5 +61,5 @@ public sealed class LiveProgressTests
 
     private CliConsole Console() => new(Stream.Null, Stream.Null, _terminal, errorIsTerminal: true, AnsiSupport.Yes, _time);
 
-    private static CliSettings Settings() => new(null, null, null, false, null, null, null, Quiet: false, Json: false);
+    private static CliSettings Settings() => new(null, null, null, false, null, null, null, Resume: true, JournalFolder: null, Quiet: false, Json: false);
 }

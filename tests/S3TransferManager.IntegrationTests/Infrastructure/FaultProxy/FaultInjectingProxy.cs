@@ -75,6 +75,9 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         return proxy;
     }
 
+    /// <summary>Requests that have arrived so far (recorded or not yet answered).</summary>
+    public int Arrived => Volatile.Read(ref _count);
+
     public int Count(S3Operation operation) => _requests.Count(r => r.Operation == operation);
 
     public async ValueTask DisposeAsync()
@@ -101,7 +104,8 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         {
             if (Interlocked.Exchange(ref recorded, 1) == 0)
             {
-                _requests.Enqueue(new ProxiedRequest(index, operation, key, request.Method, request.Path + request.QueryString, status));
+                _requests.Enqueue(new ProxiedRequest(index, operation, key, request.Method, request.Path + request.QueryString, status,
+                    request.Headers.Range.Count > 0 ? request.Headers.Range.ToString() : null));
             }
         }
 

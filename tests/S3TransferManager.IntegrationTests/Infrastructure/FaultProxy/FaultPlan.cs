@@ -20,6 +20,9 @@ public sealed class FaultPlan
     /// <summary>Only the <paramref name="nth"/> request of <paramref name="operation"/> gets the fault.</summary>
     public FaultPlan Nth(S3Operation operation, int nth, ProxyFault fault, string? key = null) => Add(new FaultRule(operation, key, Occurrence.Only(nth), fault));
 
+    /// <summary>The <paramref name="nth"/> request of <paramref name="operation"/> and every one after it get the fault.</summary>
+    public FaultPlan From(S3Operation operation, int nth, ProxyFault fault, string? key = null) => Add(new FaultRule(operation, key, Occurrence.From(nth), fault));
+
     public void Clear() => ImmutableInterlocked.Update(ref _rules, _ => []);
 
     public ProxyFault Choose(S3Operation operation, string? key)

@@ -1,0 +1,30 @@
+using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Download;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager;
+
+/// <summary>
+/// Where commands find the journals that let an interrupted transfer resume (present only when
+/// <see cref="TransferUtilityConfig.ResumeTransfers"/> is on). Each call finds the journal of an identical earlier
+/// request, checks it, and holds it for this transfer; null when the transfer runs without one (another transfer of the
+/// same file holds it). The commands see only their own seams (<see cref="IMultipartJournal"/>,
+/// <see cref="IFileDownloadJournal"/>, <see cref="Directories.IDirectoryJournal"/>).
+/// </summary>
+internal interface ITransferJournals
+{
+    /// <summary>The journal of a multipart upload from <paramref name="path"/>, with the parts an earlier run stored
+    /// checked (ListParts, and each part's bytes read again and hashed).</summary>
+    ValueTask<IMultipartJournal?> OpenUploadAsync(UploadContext upload, string path, SafeFileHandle source, long length, long partSize,
+        CancellationToken cancellationToken);
+
+    /// <summary>The journal of a download to <see cref="TransferUtilityDownloadRequest.FilePath"/>; its parts are checked
+    /// once the first GET has answered (<see cref="IFileDownloadJournal.OpenFileAsync"/>).</summary>
+    ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken);
+
+    /// <summary>The journal of a directory upload: the files it finished.</summary>
+    ValueTask<Directories.IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken);
+
+    /// <summary>The journal of a directory download: the objects it finished.</summary>
+    ValueTask<Directories.IDirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken);
+}

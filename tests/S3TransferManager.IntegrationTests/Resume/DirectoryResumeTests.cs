@@ -1,0 +1,121 @@
+using System.Net;
+using S3TransferManager.IntegrationTests.Infrastructure;
+using static S3TransferManager.IntegrationTests.Resume.ResumeSetup;
+
+namespace S3TransferManager.IntegrationTests.Resume;
+
+/// <summary>A directory transfer in which one big object failed (a server error, which a later attempt may not meet),
+/// asked for again with resume on: the objects that finished are not moved again, the big one sends or fetches only
+/// its missing parts, and nothing is left after.</summary>
+[Collection(MotoCollection.Name)]
+public sealed class DirectoryResumeTests(MotoServer moto)
+{
+    private const int PartSize = 5 * MiB;
+
+    private static readonly (string Name, int Size)[] s_files = [("big-a.bin", 24 * MiB), ("big-b.bin", 20 * MiB), ("sub/small-1.txt", MiB), ("small-2.txt", 2 * MiB)];
+
+    [Fact]
+    public async Task UploadDirectoryWithResponseAsync_OneFileFailedAtPart3_SecondRunSendsOnlyItsMissingParts()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string folder = s3.PathFor("tree");
+        Dictionary<string, byte[]> files = Write(folder);
+        using TransferUtility utility = s3.CreateUtility(Config(s3));
+        s3.Handler.FaultRule = r => r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal) && IsUploadPart(r, 3)
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+
+        TransferUtilityUploadDirectoryResponse first = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
+        Assert.Equal(1, first.ObjectsFailed);
+        s3.Handler.Reset();
+
+        TransferUtilityUploadDirectoryResponse second = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
+
+        Assert.Equal(4, second.ObjectsUploaded);
+        Assert.Equal(0, second.ObjectsFailed);
+        Assert.Equal(Total() - (2 * PartSize), second.ResumedBytes);
+        Assert.Equal(2 * PartSize, second.TransferredBytes);
+        // Only big-b's parts 3 and 4 went out, and its upload was completed.
+        Assert.Equal(["/big-b.bin?partNumber=3", "/big-b.bin?partNumber=4"],
+            s3.Handler.Requests.Where(r => r.Method == "PUT").Select(r => r.Uri.AbsolutePath[r.Uri.AbsolutePath.LastIndexOf('/')..]
+                + "?partNumber=" + System.Web.HttpUtility.ParseQueryString(r.Uri.Query)["partNumber"]).Order());
+        foreach ((string name, byte[] content) in files)
+        {
+            Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "p/" + name));
+        }
+
+        await UploadAssertions.AssertNoOpenUploadsAsync(s3);
+        Assert.Empty(Journals(s3));
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_OneObjectFailedAtPart3_SecondRunFetchesOnlyItsMissingParts()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        var objects = new Dictionary<string, byte[]>();
+        foreach ((string name, int size) in s_files)
+        {
+            objects[name] = TestData.Payload(size, seed: size);
+            await s3.PutAsync("p/" + name, objects[name]);
+        }
+
+        string folder = s3.PathFor("out");
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        s3.Handler.FaultRule = r => r.IsGet && r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal)
+            && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}"
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+
+        TransferUtilityDownloadDirectoryResponse first = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
+        Assert.Equal(1, first.ObjectsFailed);
+        s3.Handler.Reset();
+
+        TransferUtilityDownloadDirectoryResponse second = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
+
+        Assert.Equal(0, second.ObjectsFailed);
+        Assert.Equal(Total() - (2 * PartSize), second.ResumedBytes);
+        Assert.Equal(2 * PartSize, second.TransferredBytes);
+        // The listing, then big-b's parts 3 and 4: nothing else was fetched.
+        RequestRecord[] objectGets = [.. s3.Handler.Gets.Where(r => !r.HasQuery("list-type"))];
+        Assert.All(objectGets, r => Assert.EndsWith("/big-b.bin", r.Uri.AbsolutePath, StringComparison.Ordinal));
+        Assert.Equal([$"bytes={2 * PartSize}-{(3 * PartSize) - 1}", $"bytes={3 * PartSize}-{(4 * PartSize) - 1}"],
+            objectGets.Select(r => r.Range!).Order());
+        foreach ((string name, byte[] content) in objects)
+        {
+            Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(Path.Combine(folder, name)));
+        }
+
+        Assert.Empty(Journals(s3));
+        Assert.Empty(Directory.GetFiles(folder, ".*", SearchOption.AllDirectories));
+    }
+
+    private static Dictionary<string, byte[]> Write(string folder)
+    {
+        var files = new Dictionary<string, byte[]>();
+        foreach ((string name, int size) in s_files)
+        {
+            string path = Path.Combine(folder, name);
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            files[name] = TestData.Payload(size, seed: size);
+            File.WriteAllBytes(path, files[name]);
+        }
+
+        return files;
+    }
+
+    private static long Total() => s_files.Sum(f => (long)f.Size);
+
+    private static TransferUtilityUploadDirectoryRequest Request(S3TestContext s3, string folder) => new()
+    {
+        BucketName = s3.BucketName, Directory = folder, KeyPrefix = "p/", SearchOption = SearchOption.AllDirectories, PartSize = PartSize,
+        FailurePolicy = FailurePolicy.ContinueOnFailure,
+    };
+
+    private static TransferUtilityDownloadDirectoryRequest DownloadRequest(S3TestContext s3, string folder)
+    {
+        var request = new TransferUtilityDownloadDirectoryRequest
+        {
+            BucketName = s3.BucketName, S3Directory = "p", LocalDirectory = folder, FailurePolicy = FailurePolicy.ContinueOnFailure,
+        };
+        request.DownloadDirectoryFileRequestEvent += (_, e) => e.DownloadRequest.PartSize = PartSize;
+        return request;
+    }
+}

@@ -1,0 +1,176 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.IntegrationTests.Infrastructure;
+using static S3TransferManager.IntegrationTests.Resume.ResumeSetup;
+
+namespace S3TransferManager.IntegrationTests.Resume;
+
+/// <summary>A download to a file, interrupted and asked for again with resume on: only the parts not already in the
+/// temporary file (checked there) are fetched, with If-Match on the first run's ETag; anything that no longer matches
+/// is fetched again, and the file ends byte-exact with nothing left beside it.</summary>
+[Collection(MotoCollection.Name)]
+public sealed class DownloadResumeTests(MotoServer moto)
+{
+    private const int PartSize = 5 * MiB;
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_CancelledAtPart4ThenAskedAgain_FetchesOnlyParts4To8()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(40 * MiB);
+        string eTag = await s3.PutAsync("k", content);
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4), token => utility.DownloadWithResponseAsync(Request(s3, path), token));
+        Assert.True(File.Exists(TempFile(path)));
+        Assert.True(File.Exists(JournalBeside(path)));
+        Assert.Single(Journals(s3));
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path));
+
+        Assert.Equal(3 * PartSize, response.ResumedBytes);
+        Assert.Equal(5 * PartSize, response.TransferredBytes);
+        Assert.Empty(response.ResumeRestarts);
+        Assert.Equal([4, 5, 6, 7, 8], PartsFetched(s3));
+        Assert.All(s3.Handler.Gets, r => Assert.Equal(eTag, r.IfMatch));
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ObjectOverwrittenBetweenRuns_StartsOverOnTheNewObject()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("k", TestData.Payload(40 * MiB));
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4), token => utility.DownloadWithResponseAsync(Request(s3, path), token));
+
+        byte[] newer = TestData.Payload(40 * MiB, seed: 9);
+        await s3.PutAsync("k", newer);
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path));
+
+        Assert.Equal(0, response.ResumedBytes);
+        Assert.Contains(response.ResumeRestarts, r => r.Contains("object changed", StringComparison.Ordinal));
+        Assert.Equal(TestData.Sha256(newer), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_OneWrittenPartCorruptedOnDisk_FetchesThatPartAgain()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(40 * MiB);
+        await s3.PutAsync("k", content);
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4), token => utility.DownloadWithResponseAsync(Request(s3, path), token));
+
+        using (FileStream temp = File.OpenWrite(TempFile(path)))
+        {
+            temp.Position = PartSize + 1234;
+            temp.WriteByte((byte)(content[PartSize + 1234] ^ 0x5A));
+        }
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path));
+
+        Assert.Equal(2 * PartSize, response.ResumedBytes);
+        Assert.Contains(response.ResumeRestarts, r => r.StartsWith("part 2 ", StringComparison.Ordinal));
+        Assert.Equal([2, 4, 5, 6, 7, 8], PartsFetched(s3));
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_TemporaryFileDeletedBetweenRuns_StartsOver()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(40 * MiB);
+        await s3.PutAsync("k", content);
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4), token => utility.DownloadWithResponseAsync(Request(s3, path), token));
+
+        File.Delete(TempFile(path));
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path));
+
+        Assert.Equal(0, response.ResumedBytes);
+        Assert.Contains(response.ResumeRestarts, r => r.Contains("temporary file", StringComparison.Ordinal));
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ObjectDeletedBetweenRuns_FailsAndLeavesNothing()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        await s3.PutAsync("k", TestData.Payload(40 * MiB));
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4), token => utility.DownloadWithResponseAsync(Request(s3, path), token));
+
+        await s3.SetupClient.DeleteObjectAsync(s3.BucketName, "k");
+        AmazonS3Exception error = await Assert.ThrowsAnyAsync<AmazonS3Exception>(() => utility.DownloadWithResponseAsync(Request(s3, path)));
+
+        Assert.Equal(HttpStatusCode.NotFound, error.StatusCode);
+        Assert.False(File.Exists(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ResumedParts_StillCountTowardTheChecksumValidation()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(12 * MiB);
+        // Sent by this library as one PutObject with its CRC32 in a header, which moto stores as sent.
+        using (TransferUtility uploader = s3.CreateUtility())
+        using (var body = new MemoryStream(content))
+        {
+            await uploader.UploadWithResponseAsync(new TransferUtilityUploadRequest
+            {
+                BucketName = s3.BucketName, Key = "k", InputStream = body, ChecksumAlgorithm = ChecksumAlgorithm.CRC32,
+            });
+        }
+
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        var request = Request(s3, path, partSize: MiB);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 6, MiB), token => utility.DownloadWithResponseAsync(request, token));
+
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path, partSize: MiB));
+
+        Assert.Equal(5 * MiB, response.ResumedBytes);
+        Assert.True(response.ChecksumValidation!.Validated, response.ChecksumValidation.NotValidatedReason);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    /// <summary>Resume on, one request at a time, and no part requested before the one before it was written (so a
+    /// stall at part N means parts 1..N-1 are in the journal).</summary>
+    private static TransferUtility Utility(S3TestContext s3) =>
+        new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+
+    private static TransferUtilityDownloadRequest Request(S3TestContext s3, string path, int partSize = PartSize) =>
+        new() { BucketName = s3.BucketName, Key = "k", FilePath = path, PartSize = partSize };
+
+    private static bool IsGetOfPart(RequestRecord r, int part, int partSize = PartSize) =>
+        r.IsGet && r.Range == $"bytes={(part - 1L) * partSize}-{(part * (long)partSize) - 1}";
+
+    private static int[] PartsFetched(S3TestContext s3) =>
+        [.. s3.Handler.Gets.Select(r => (int)(long.Parse(r.Range!["bytes=".Length..r.Range!.IndexOf('-', StringComparison.Ordinal)],
+            System.Globalization.CultureInfo.InvariantCulture) / PartSize) + 1).Order()];
+
+    private static string TempFile(string path) => Path.Combine(Path.GetDirectoryName(path)!, $".{Path.GetFileName(path)}.resume.s3tmp");
+
+    private static string JournalBeside(string path) => Path.Combine(Path.GetDirectoryName(path)!, $".{Path.GetFileName(path)}.s3tm-journal");
+
+    private static void AssertNothingLeft(S3TestContext s3, string path)
+    {
+        Assert.False(File.Exists(TempFile(path)), "The temporary file is still there.");
+        Assert.False(File.Exists(JournalBeside(path)), "The journal is still there.");
+        Assert.Empty(Journals(s3));
+        Assert.Empty(Directory.GetFiles(Path.GetDirectoryName(path)!, ".*"));
+    }
+}
