@@ -15,7 +15,7 @@ namespace S3TransferManager.Upload;
 /// through a <see cref="PartEngine{TPart, TStarted}"/>, then CompleteMultipartUpload. The parts start with Create, not
 /// after it: the first parts are read and hashed during
 /// its round trip and wait for the upload id only to be sent. Any failure or cancellation aborts an upload that was
-/// created, even one whose Create answers after the failure, so nothing stays open.
+/// created, even one whose Create answers after the failure, so nothing stays open (<see cref="MultipartUploadSession"/>).
 /// </summary>
 internal sealed class MultipartUploadCommand
 {
@@ -26,12 +26,14 @@ internal sealed class MultipartUploadCommand
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
 
-    /// <summary>The clock of every bound on the failure path: the parts' drain, the wait for a Create in flight, its
-    /// grace after a cancellation, and the abort.</summary>
+    /// <summary>The clock of the parts' drain after a failure.</summary>
     private readonly TimeProvider _time;
 
-    /// <summary>How long the failure path waits for anything it does not control (see <see cref="EngineTuning"/>).</summary>
+    /// <summary>How long the parts are waited for after a failure (see <see cref="EngineTuning"/>).</summary>
     private readonly TimeSpan _failureWait;
+
+    /// <summary>Create, Complete, and the abort after a failure.</summary>
+    private readonly MultipartUploadSession _session;
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
@@ -50,6 +52,8 @@ internal sealed class MultipartUploadCommand
         _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
+        _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
+            abort => UploadRequestOptions.ApplyTo(_request, abort));
     }
 
     private string Bucket => _request.BucketName!;
@@ -61,7 +65,7 @@ internal sealed class MultipartUploadCommand
         PrecomputedChecks.CheckBeforeMultipart(_request, source.TotalLength);
         // Create's round trip overlaps reading and hashing the first parts: a part waits for the upload id only once it
         // is ready to go out (UploadPartAsync), instead of the whole first wave starting its work after the answer.
-        Task<string> created = CreateAsync(partSize, source.TotalLength, cancellationToken);
+        Task<string> created = _session.CreateAsync(BuildInitiateRequest(), partSize, source.TotalLength, cancellationToken);
         int workers = _config.RequestCeiling;
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
         // stream's parts are buffers, held to the workers and one read ahead.
@@ -101,39 +105,16 @@ internal sealed class MultipartUploadCommand
 
             PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
 
-            CompleteMultipartUploadResponse done;
-            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.CompleteMultipartUpload, Bucket);
-                done = await _client.CompleteMultipartUploadAsync(complete, cancellationToken).ConfigureAwait(false);
-            }
-
-            if (string.IsNullOrEmpty(done.ETag))
-            {
-                // S3 can answer 200 with an <Error> body; an answer without an ETag did not store the object.
-                throw new UnexpectedResponseException(Bucket, Key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)done.HttpStatusCode}).");
-            }
-
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
             _progress.Complete();
             return UploadResponseDetails.From(
                 UploadChecksums.FromComplete(done, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm, fullObject), done, _request);
         }
         catch (Exception error)
         {
-            string? uploadId = await UploadIdToAbortAsync(created).ConfigureAwait(false);
+            await _session.AbortAsync(created, () => parts.StillRunning).ConfigureAwait(false);
             // Read (so observed) whatever the error was: the parts may have stopped for it, or for something else.
             Exception? createFailed = created.IsFaulted ? created.Exception.InnerException : null;
-            if (parts.StillRunning is > 0 and int stillRunning)
-            {
-                // S3 may still store such a part after the abort; the abort below is the best that can be done.
-                Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _failureWait);
-            }
-
-            if (uploadId is not null)
-            {
-                await AbortAsync(uploadId).ConfigureAwait(false);
-            }
-
             if (createFailed is not null && error is OperationCanceledException && !cancellationToken.IsCancellationRequested)
             {
                 // The parts were stopped because Create failed: its error is the upload's.
@@ -141,65 +122,6 @@ internal sealed class MultipartUploadCommand
             }
 
             throw;
-        }
-    }
-
-    /// <summary>Creates the upload. Cancellation stops the wait for a slot at once, but a request already sent only
-    /// after <see cref="TransferLimits.CancelledCreateGrace"/>: S3 may have created the upload, and only its answer says
-    /// which upload to abort (the failure path waits for it, see <see cref="UploadIdToAbortAsync"/>).</summary>
-    private async Task<string> CreateAsync(long partSize, long length, CancellationToken cancellationToken)
-    {
-        InitiateMultipartUploadResponse initiated;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            using var giveUp = new CancellationTokenSource(Timeout.InfiniteTimeSpan, _time);
-            TimeSpan grace = TransferLimits.CancelledCreateGrace < _failureWait ? TransferLimits.CancelledCreateGrace : _failureWait;
-            // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
-            using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
-            TransferMetrics.RequestSent(RpcMethods.CreateMultipartUpload, Bucket);
-            initiated = await _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), giveUp.Token).ConfigureAwait(false);
-        }
-
-        string uploadId = initiated.UploadId;
-        Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, length);
-        TransferActivities.TagMultipart(uploadId, partSize);
-        return uploadId;
-    }
-
-    /// <summary>After a failure, the upload that must be aborted: none if Create failed or was cancelled. A Create still
-    /// in flight (the parts failed while it waited for its answer) is waited for as long as a part would be; one that
-    /// answers later still is aborted then, so no upload stays open.</summary>
-    private async Task<string?> UploadIdToAbortAsync(Task<string> created)
-    {
-        if (!created.IsCompleted)
-        {
-            await ((Task)created).WaitAsync(_failureWait, _time).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        }
-
-        if (created.IsCompletedSuccessfully)
-        {
-            return await created.ConfigureAwait(false);
-        }
-
-        if (!created.IsCompleted)
-        {
-            _ = AbortOnceCreatedAsync(created);
-        }
-
-        return null;
-    }
-
-    private async Task AbortOnceCreatedAsync(Task<string> created)
-    {
-        await ((Task)created).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        if (created.IsCompletedSuccessfully)
-        {
-            await AbortAsync(await created.ConfigureAwait(false)).ConfigureAwait(false);
-        }
-        else
-        {
-            // A Create that failed or was cancelled late created nothing; its error is read so it is not left unobserved.
-            _ = created.Exception;
         }
     }
 
@@ -304,28 +226,4 @@ internal sealed class MultipartUploadCommand
         return eTag;
     }
 
-    private async Task AbortAsync(string uploadId)
-    {
-        // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
-        // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
-        TimeSpan limit = _failureWait;
-        using var timeout = new CancellationTokenSource(limit, _time);
-        try
-        {
-            TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, Bucket);
-            var abort = new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId };
-            UploadRequestOptions.ApplyTo(_request, abort);
-            await _client.AbortMultipartUploadAsync(abort, timeout.Token).WaitAsync(timeout.Token).ConfigureAwait(false);
-            Log.MultipartAborted(_logger, Bucket, Key, uploadId);
-        }
-        catch (OperationCanceledException) when (timeout.IsCancellationRequested)
-        {
-            Log.AbortTimedOut(_logger, Bucket, Key, uploadId, limit);
-        }
-        catch (Exception e)
-        {
-            // The original error matters more; an upload S3 will not abort is logged for the operator.
-            Log.AbortFailed(_logger, Bucket, Key, uploadId, e);
-        }
-    }
 }
