@@ -1,7 +1,8 @@
 namespace S3TransferManager.Telemetry;
 
 /// <summary>The event id of every log line the library writes (<see cref="Log"/>), by name: stable across versions, so
-/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299.</summary>
+/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299, copies and sync
+/// 300-399.</summary>
 internal static class LogEvents
 {
     public const int Discovered = 1;
@@ -45,4 +46,14 @@ internal static class LogEvents
     public const int ChecksumUndecided = 204;
 
     public const int StoredPartsUnavailable = 205;
+
+    public const int CopyCompleted = 300;
+
+    public const int CopyFailed = 301;
+
+    public const int SyncPlanned = 310;
+
+    public const int SyncCannotCompare = 311;
+
+    public const int SyncCompleted = 312;
 }
