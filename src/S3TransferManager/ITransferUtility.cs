@@ -31,6 +31,17 @@ public interface ITransferUtility : IDisposable
     Task<TransferUtilityCopyResponse> CopyWithResponseAsync(string sourceBucket, string sourceKey, string destinationBucket, string destinationKey,
         CancellationToken cancellationToken = default);
 
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>
+    Task CopyDirectoryAsync(TransferUtilityCopyDirectoryRequest request, CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>
+    Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest request,
+        CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryWithResponseAsync(string, string, string, string, CancellationToken)"/>
+    Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(string sourceBucket, string sourcePrefix, string destinationBucket,
+        string destinationPrefix, CancellationToken cancellationToken = default);
+
     /// <inheritdoc cref="TransferUtility.DownloadAsync(TransferUtilityDownloadRequest, CancellationToken)"/>
     Task DownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken = default);
 

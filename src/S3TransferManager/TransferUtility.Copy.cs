@@ -60,4 +60,48 @@ public sealed partial class TransferUtility
     public Task CopyAsync(string sourceBucket, string sourceKey, string destinationBucket, string destinationKey,
         CancellationToken cancellationToken = default) =>
         CopyWithResponseAsync(sourceBucket, sourceKey, destinationBucket, destinationKey, cancellationToken);
+
+    /// <summary>
+    /// Copies every object under <see cref="TransferUtilityCopyDirectoryRequest.SourcePrefix"/> to
+    /// <see cref="TransferUtilityCopyDirectoryRequest.DestinationPrefix"/>, server-side, keeping each one's metadata and
+    /// tags. Copies start while the listing goes on, all on the utility's one budget of
+    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>; the listing's size and ETag stand in for each
+    /// object's HEAD, so an object below the multipart threshold costs one CopyObject.
+    /// </summary>
+    /// <param name="request">What to copy, and where.</param>
+    /// <param name="cancellationToken">Cancels the copy; objects in flight stop and multipart copies are aborted.</param>
+    /// <returns>How many objects were copied and which failed.</returns>
+    /// <exception cref="ArgumentException">A bucket is missing, or the destination prefix lies within the source prefix
+    /// of the same bucket. Nothing is sent.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    /// <remarks>Under <see cref="FailurePolicy.AbortOnFailure"/> the first object's error is thrown after the objects in
+    /// flight have been cancelled; under <see cref="FailurePolicy.ContinueOnFailure"/> errors are in the response. A
+    /// failed listing is always thrown.</remarks>
+    public Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest request,
+        CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        request.Validate();
+        return new CopyDirectoryCommand(_resources, request).ExecuteAsync(cancellationToken);
+    }
+
+    /// <summary>Copies every object under a prefix to another prefix; see
+    /// <see cref="CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>.</summary>
+    /// <param name="sourceBucket">The bucket to copy from.</param>
+    /// <param name="sourcePrefix">The prefix to copy.</param>
+    /// <param name="destinationBucket">The bucket to copy into.</param>
+    /// <param name="destinationPrefix">The prefix to copy under.</param>
+    /// <param name="cancellationToken">Cancels the copy.</param>
+    /// <returns>How many objects were copied and which failed.</returns>
+    public Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(string sourceBucket, string sourcePrefix,
+        string destinationBucket, string destinationPrefix, CancellationToken cancellationToken = default) =>
+        CopyDirectoryWithResponseAsync(new TransferUtilityCopyDirectoryRequest
+        {
+            SourceBucket = sourceBucket, SourcePrefix = sourcePrefix, DestinationBucket = destinationBucket, DestinationPrefix = destinationPrefix,
+        }, cancellationToken);
+
+    /// <inheritdoc cref="CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>
+    public Task CopyDirectoryAsync(TransferUtilityCopyDirectoryRequest request, CancellationToken cancellationToken = default) =>
+        CopyDirectoryWithResponseAsync(request, cancellationToken);
 }
