@@ -102,7 +102,8 @@ internal sealed class DownloadSession : IDisposable
             ChecksumLookupRun checksums = validate
                 ? StartValidation(resources, request, lane, target, layout, response, head is not null && head.ETag == target.ETag ? head : null, lookupStop)
                 : new ChecksumLookupRun(null, Task.CompletedTask, lookupStop);
-            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate());
+            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(),
+                resources.Bandwidth);
             var first = new FirstAnswer(response, lease, ObjectDescription.From(response, target.TotalLength));
             return new DownloadSession(resources, lane, reading, layout, first, checksums);
         }

@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Resilience;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -11,4 +12,6 @@ namespace S3TransferManager.Download;
 /// <param name="Logger">Where resumes are logged.</param>
 /// <param name="Lookahead">The download's estimate of when to send the next part's request, which every body's timing
 /// feeds; null: the bodies are not timed, and no next request goes out early.</param>
-internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null);
+/// <param name="Bandwidth">The utility's bandwidth cap, which every byte read waits for; null: no cap.</param>
+internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
+    BandwidthLimiter? Bandwidth = null);

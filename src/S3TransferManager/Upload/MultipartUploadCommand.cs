@@ -37,6 +37,9 @@ internal sealed class MultipartUploadCommand
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
+    /// <summary>The utility's bandwidth cap, which each part's body waits for as it is sent; null: none.</summary>
+    private readonly BandwidthLimiter? _bandwidth;
+
     // The full-object CRC built from the parts' CRCs as they are sent; null for SHA1, SHA256 or no checksum.
     private readonly FullObjectCrc? _fullObject;
 
@@ -51,6 +54,7 @@ internal sealed class MultipartUploadCommand
         _time = upload.Resources.TimeProvider;
         _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
+        _bandwidth = upload.Resources.Bandwidth;
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
         _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
             abort => UploadRequestOptions.ApplyTo(_request, abort));
@@ -204,7 +208,7 @@ internal sealed class MultipartUploadCommand
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a
             // slot at hand (a free one, or a second hold of this one).
             request.InputStream = body = new SentBodyStream(part.Content, _signing.PassesBeforeSent,
-                () => turn.TryStartNextOnSlotAtHand(_lane), _progress.AddSent);
+                () => turn.TryStartNextOnSlotAtHand(_lane), _progress.AddSent, _bandwidth);
             response = await PartScope.RunAsync(RpcMethods.UploadPart, Bucket, Key, part.PartNumber, -1, part.Length,
                 token => _client.UploadPartAsync(request, token), cancellationToken).ConfigureAwait(false);
         }

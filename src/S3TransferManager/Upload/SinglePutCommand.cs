@@ -16,24 +16,26 @@ internal sealed class SinglePutCommand(UploadContext upload)
     private readonly TransferUtilityUploadRequest _request = upload.Request;
     private readonly ILogger _logger = upload.Resources.Logger;
     private readonly ProgressTracker _progress = upload.Progress;
+    private readonly BandwidthLimiter? _bandwidth = upload.Resources.Bandwidth;
 
     /// <summary>PUTs <paramref name="length"/> bytes of <paramref name="body"/> from its current position. The body is
     /// not closed: whoever opened it disposes it.</summary>
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(Stream body, long length, CancellationToken cancellationToken)
     {
         Log.SinglePutStarting(_logger, _request.BucketName!, _request.Key!, length);
+        PayloadSigning signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         var put = new PutObjectRequest
         {
             BucketName = _request.BucketName,
             Key = _request.Key,
-            InputStream = body,
+            // Under a bandwidth cap the body is sent at its pace; otherwise as it is.
+            InputStream = _bandwidth is null ? body : new SentBodyStream(body, signing.PassesBeforeSent, static () => { }, bandwidth: _bandwidth),
             AutoCloseStream = false,
             // Upload from where the caller left the stream, as documented, not from its start.
             AutoResetStreamPosition = false,
         };
         UploadRequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
-        PayloadSigning signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         put.UseChunkEncoding = signing.UseChunkEncoding;
         put.DisablePayloadSigning = signing.DisablePayloadSigning;
         if (!PrecomputedChecks.ApplyToPut(_request, put, length) && _request.EffectiveChecksumAlgorithm is { } algorithm)
