@@ -10,7 +10,8 @@ internal sealed record CliSettings(
     long? PartSize,
     string? Checksum,
     bool Quiet,
-    bool Json)
+    bool Json,
+    long? BandwidthLimit = null)
 {
     /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
     /// cap (no early requests between parts), so without --concurrency it is left at the library's default.</summary>
@@ -21,6 +22,8 @@ internal sealed record CliSettings(
         {
             config.ConcurrentServiceRequests = concurrency;
         }
+
+        config.MaxBytesPerSecond = BandwidthLimit;
 
         return config;
     }

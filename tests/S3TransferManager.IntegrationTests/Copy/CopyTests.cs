@@ -62,6 +62,24 @@ public sealed class CopyTests(MotoServer moto)
         Assert.Empty((await s3.SetupClient.ListMultipartUploadsAsync(otherBucket)).MultipartUploads ?? []);
     }
 
+    [Theory]
+    [InlineData(1000L)]
+    [InlineData(Threshold + 1)]
+    public async Task CopyWithResponseAsync_SameKeyInAnotherBucket_ByteExactSourceUntouched(long size)
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string otherBucket = "o-" + Guid.NewGuid().ToString("N")[..20];
+        await s3.SetupClient.PutBucketAsync(otherBucket);
+        byte[] content = TestData.Payload((int)size, seed: 5);
+        await WriteWithBoto3Async(s3, "shared/key.bin", content);
+        using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { MinSizeBeforePartUpload = Threshold });
+
+        await utility.CopyAsync(s3.BucketName, "shared/key.bin", otherBucket, "shared/key.bin").WaitAsync(TimeSpan.FromMinutes(2));
+
+        Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, otherBucket, "shared/key.bin"));
+        Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "shared/key.bin"));
+    }
+
     [Fact]
     public async Task CopyWithResponseAsync_SourceOverwrittenMidCopy_ObjectModifiedNoOpenUploadNoDestination()
     {
