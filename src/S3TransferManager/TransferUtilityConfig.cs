@@ -116,8 +116,9 @@ public sealed class TransferUtilityConfig
     /// over seconds; a transfer below the cap moves as fast as it would without one. Server-side copies move no bytes
     /// through the client and are not counted.
     /// </summary>
-    /// <value><see langword="null"/> (the default): no cap. At least 1. A cap far below what one part can move in the
-    /// HTTP client's timeout makes requests time out: at 1 MB/s, 10 requests in flight each move 100 KB/s.</value>
+    /// <value><see langword="null"/> (the default): no cap, and nothing on the path of the bytes. At least 1; a cap above
+    /// 16 GiB/s is held to 16 GiB/s. A cap far below what one part can move in the HTTP client's timeout makes requests
+    /// time out: at 1 MB/s, 10 requests in flight each move 100 KB/s.</value>
     public long? MaxBytesPerSecond { get; set; }
 
     /// <summary>
