@@ -12,7 +12,8 @@ internal sealed record CliSettings(
     bool Resume,
     string? JournalFolder,
     bool Quiet,
-    bool Json)
+    bool Json,
+    long? BandwidthLimit = null)
 {
     /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
     /// cap (no early requests between parts), so without --concurrency it is left at the library's default. Resume is on
@@ -24,6 +25,8 @@ internal sealed record CliSettings(
         {
             config.ConcurrentServiceRequests = concurrency;
         }
+
+        config.MaxBytesPerSecond = BandwidthLimit;
 
         return config;
     }

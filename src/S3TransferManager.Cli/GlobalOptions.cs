@@ -52,13 +52,22 @@ internal sealed class GlobalOptions
         Recursive = true,
     };
 
+    // 0 (also "off", and the default) is no cap: the library is given none, so no limiter is on the path.
+    public Option<long> BandwidthLimit { get; } = new("--bwlimit")
+    {
+        Description = "Most bytes a second, uploads and downloads together, as rclone reads it: 50M is 50 MiB/s, 512K, 1G; a bare number is KiB/s (default: no limit)",
+        HelpName = "RATE",
+        CustomParser = ParseBandwidthLimit,
+        Recursive = true,
+    };
+
     public Option<bool> Quiet { get; } = new("--quiet", "-q") { Description = "No progress and no summary; errors only", Recursive = true };
 
     public Option<bool> Json { get; } = new("--json") { Description = "One JSON result at the end (on stdout; on stderr when stdout carries object data)", Recursive = true };
 
     public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, NoResume, JournalFolder, Quiet, Json, Debug];
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, BandwidthLimit, NoResume, JournalFolder, Quiet, Json, Debug];
 
     public CliSettings Read(ParseResult result) => new(
         result.GetValue(Endpoint),
@@ -71,7 +80,8 @@ internal sealed class GlobalOptions
         !result.GetValue(NoResume),
         result.GetValue(JournalFolder),
         result.GetValue(Quiet),
-        result.GetValue(Json));
+        result.GetValue(Json),
+        result.GetValue(BandwidthLimit) is > 0 and long cap ? cap : null);
 
     private static Option<string?> CreateChecksum()
     {
@@ -90,6 +100,17 @@ internal sealed class GlobalOptions
 
         result.AddError($"--concurrency must be a whole number of at least 1, not '{text}'.");
         return null;
+    }
+
+    private static long ParseBandwidthLimit(ArgumentResult result)
+    {
+        string text = result.Tokens.Count > 0 ? result.Tokens[0].Value : string.Empty;
+        if (!Units.TryParseRate(text, out long bytesPerSecond))
+        {
+            result.AddError($"--bwlimit must be a rate such as 50M (MiB/s), 512K or 1G, or off, not '{text}'.");
+        }
+
+        return bytesPerSecond;
     }
 
     private static long? ParsePartSize(ArgumentResult result)

@@ -42,6 +42,36 @@ internal static class Units
         return true;
     }
 
+    /// <summary>
+    /// A rate as rclone's --bwlimit reads it: a number of KiB/s, or a number with a suffix B, K, M, G or T (bytes, KiB,
+    /// MiB, GiB, TiB a second), optionally followed by "/s"; the forms of <see cref="TryParseSize"/> (KB, MiB, ...) too.
+    /// "off" or 0 is no limit (<paramref name="bytesPerSecond"/> 0).
+    /// </summary>
+    public static bool TryParseRate(string text, out long bytesPerSecond)
+    {
+        bytesPerSecond = 0;
+        string trimmed = text.Trim();
+        if (trimmed.Equals("off", StringComparison.OrdinalIgnoreCase))
+        {
+            return true;
+        }
+
+        if (trimmed.EndsWith("/s", StringComparison.OrdinalIgnoreCase))
+        {
+            trimmed = trimmed[..^2];
+        }
+
+        // A bare number is KiB/s, as in rclone; with a unit, the unit says.
+        bool bare = trimmed.Length > 0 && char.IsAsciiDigit(trimmed[^1]);
+        if (!TryParseSize(bare ? trimmed + "K" : trimmed, out long bytes))
+        {
+            return false;
+        }
+
+        bytesPerSecond = bytes;
+        return true;
+    }
+
     public static bool TryParseAge(string text, out TimeSpan age)
     {
         age = TimeSpan.Zero;

@@ -18,6 +18,30 @@ public interface ITransferUtility : IDisposable
     /// <inheritdoc cref="TransferUtility.AbortMultipartUploads(string, DateTime)"/>
     void AbortMultipartUploads(string bucketName, DateTime initiatedDate);
 
+    /// <inheritdoc cref="TransferUtility.CopyAsync(TransferUtilityCopyRequest, CancellationToken)"/>
+    Task CopyAsync(TransferUtilityCopyRequest request, CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyAsync(string, string, string, string, CancellationToken)"/>
+    Task CopyAsync(string sourceBucket, string sourceKey, string destinationBucket, string destinationKey, CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyWithResponseAsync(TransferUtilityCopyRequest, CancellationToken)"/>
+    Task<TransferUtilityCopyResponse> CopyWithResponseAsync(TransferUtilityCopyRequest request, CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyWithResponseAsync(string, string, string, string, CancellationToken)"/>
+    Task<TransferUtilityCopyResponse> CopyWithResponseAsync(string sourceBucket, string sourceKey, string destinationBucket, string destinationKey,
+        CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>
+    Task CopyDirectoryAsync(TransferUtilityCopyDirectoryRequest request, CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>
+    Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest request,
+        CancellationToken cancellationToken = default);
+
+    /// <inheritdoc cref="TransferUtility.CopyDirectoryWithResponseAsync(string, string, string, string, CancellationToken)"/>
+    Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(string sourceBucket, string sourcePrefix, string destinationBucket,
+        string destinationPrefix, CancellationToken cancellationToken = default);
+
     /// <inheritdoc cref="TransferUtility.DownloadAsync(TransferUtilityDownloadRequest, CancellationToken)"/>
     Task DownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken = default);
 

@@ -50,6 +50,7 @@ internal sealed class TransferResources
         }
 
         Buffers = new BufferBudget(config.BufferMemoryLimit);
+        Bandwidth = config.MaxBytesPerSecond is { } cap ? new BandwidthLimiter(cap, TimeProvider) : null;
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
         Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning));
@@ -93,6 +94,9 @@ internal sealed class TransferResources
 
     /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
     public BufferBudget Buffers { get; }
+
+    /// <summary>The bytes per second every transfer of the utility may move together; null when there is no cap.</summary>
+    public BandwidthLimiter? Bandwidth { get; }
 
     /// <summary>How part bodies are resumed when they break off or stall.</summary>
     public ResumePolicy ResumePolicy { get; }

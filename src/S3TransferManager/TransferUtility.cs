@@ -175,6 +175,7 @@ public sealed partial class TransferUtility : ITransferUtility
     {
         _disposed = true;
         _resources.Tuner?.Dispose();
+        _resources.Bandwidth?.Dispose();
         _ownedClient?.Dispose();
     }
 }

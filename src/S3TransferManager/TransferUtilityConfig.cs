@@ -126,6 +126,18 @@ public sealed partial class TransferUtilityConfig
     public bool FlushToDisk { get; set; }
 
     /// <summary>
+    /// The most bytes per second the utility moves, across every transfer it runs at once: download bodies as they are
+    /// read, upload bodies as they are sent, shared first come, first served by a token bucket (one token per byte,
+    /// refilled 20 times a second). Waiting for tokens is asynchronous: no thread is held. Accurate within a few percent
+    /// over seconds; a transfer below the cap moves as fast as it would without one. Server-side copies move no bytes
+    /// through the client and are not counted.
+    /// </summary>
+    /// <value><see langword="null"/> (the default): no cap, and nothing on the path of the bytes. At least 1; a cap above
+    /// 16 GiB/s is held to 16 GiB/s. A cap far below what one part can move in the HTTP client's timeout makes requests
+    /// time out: at 1 MB/s, 10 requests in flight each move 100 KB/s.</value>
+    public long? MaxBytesPerSecond { get; set; }
+
+    /// <summary>
     /// Accepted for compatibility with the AWS SDK, where <see langword="true"/> turns off its check for keys that
     /// differ only by case on a case-insensitive file system, and the key downloaded last overwrites the other. Here
     /// the check is never turned off, so the value has no effect: a directory download learns how the local folder
@@ -169,6 +181,11 @@ public sealed partial class TransferUtilityConfig
             throw new ArgumentOutOfRangeException(nameof(BodyStallTimeout), BodyStallTimeout, "The stall timeout must be positive, or Timeout.InfiniteTimeSpan.");
         }
 
+        if (MaxBytesPerSecond < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxBytesPerSecond), MaxBytesPerSecond, "The bandwidth cap must be at least 1 byte per second.");
+        }
+
         if (InterruptedBodyRetryDelay < TimeSpan.Zero)
         {
             throw new ArgumentOutOfRangeException(nameof(InterruptedBodyRetryDelay), InterruptedBodyRetryDelay, "The retry delay cannot be negative.");
@@ -190,6 +207,7 @@ public sealed partial class TransferUtilityConfig
             FlushToDisk = FlushToDisk,
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
+            MaxBytesPerSecond = MaxBytesPerSecond,
         };
         CopyResumeTo(copy);
         return copy;

@@ -25,6 +25,29 @@ public sealed class GlobalOptionsTests
         Assert.Equal((4, 4), (settings.Concurrency, settings.TransferConfig().ConcurrentServiceRequests));
     }
 
+    [Fact]
+    public void Read_BwlimitGiven_TheLibrarysCapInBytesPerSecond()
+    {
+        var options = new GlobalOptions();
+
+        CliSettings settings = options.Read(Root(options).Parse(["--bwlimit", "50M"]));
+
+        Assert.Equal(52_428_800L, settings.TransferConfig().MaxBytesPerSecond);
+    }
+
+    [Theory]
+    [InlineData()]
+    [InlineData("--bwlimit", "off")]
+    [InlineData("--bwlimit", "0")]
+    public void Read_NoBwlimitOrOff_NoCapForTheLibrary(params string[] args)
+    {
+        var options = new GlobalOptions();
+
+        CliSettings settings = options.Read(Root(options).Parse(args));
+
+        Assert.Null(settings.TransferConfig().MaxBytesPerSecond);
+    }
+
     private static RootCommand Root(GlobalOptions options)
     {
         var root = new RootCommand();

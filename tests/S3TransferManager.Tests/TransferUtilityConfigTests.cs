@@ -61,6 +61,29 @@ public sealed class TransferUtilityConfigTests
     }
 
     [Theory]
+    [InlineData(0L)]
+    [InlineData(-1L)]
+    [InlineData(long.MinValue)]
+    public void Validated_MaxBytesPerSecondBelowOne_ThrowsNamingIt(long cap)
+    {
+        var config = new TransferUtilityConfig { MaxBytesPerSecond = cap };
+
+        ArgumentOutOfRangeException error = Assert.Throws<ArgumentOutOfRangeException>(() => config.Validated());
+        Assert.Equal(nameof(TransferUtilityConfig.MaxBytesPerSecond), error.ParamName);
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData(1L)]
+    [InlineData(long.MaxValue)]
+    public void Validated_MaxBytesPerSecondUnsetOrPositive_Accepted(long? cap)
+    {
+        var config = new TransferUtilityConfig { MaxBytesPerSecond = cap };
+
+        Assert.Equal(cap, config.Validated().MaxBytesPerSecond);
+    }
+
+    [Theory]
     [InlineData(null, null, 10)]
     [InlineData(null, 64, 64)]
     [InlineData(16, 64, 16)]
@@ -94,6 +117,7 @@ public sealed class TransferUtilityConfigTests
                 null when property.PropertyType == typeof(int?) => 7,
                 // A full path: folders are copied as full paths.
                 null when property.PropertyType == typeof(string) => Path.Combine(Path.GetTempPath(), property.Name),
+                null when property.PropertyType == typeof(long?) => 7L,
                 _ => throw new InvalidOperationException($"Add a changed value for {property.Name} ({property.PropertyType.Name}) to this test."),
             });
         }

@@ -13,7 +13,8 @@ internal sealed record CopyArguments(bool Up, bool Recursive, string Local, S3Lo
         bool up = S3Location.IsS3(destination);
         if (up == S3Location.IsS3(source))
         {
-            throw new UsageException("cp needs exactly one s3:// side: cp FILE s3://bucket/key, or cp s3://bucket/key FILE.");
+            // Both s3:// is a server-side copy, which does not come here.
+            throw new UsageException("cp needs an s3:// side: cp FILE s3://bucket/key, cp s3://bucket/key FILE, or cp s3://bucket/key s3://bucket/key2.");
         }
 
         if (recursive && (source == Stdio || destination == Stdio))

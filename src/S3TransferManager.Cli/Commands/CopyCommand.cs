@@ -6,15 +6,16 @@ using S3TransferManager.Cli.Output;
 
 namespace S3TransferManager.Cli.Commands;
 
-/// <summary><c>cp SRC DST</c>: one side local (a file, or <c>-</c> for stdin/stdout), the other s3://bucket/key.</summary>
+/// <summary><c>cp SRC DST</c>: one side local (a file, or <c>-</c> for stdin/stdout) and the other s3://bucket/key, or both
+/// s3:// for a server-side copy.</summary>
 internal static class CopyCommand
 {
     public static Command Create(GlobalOptions options, CliConsole console)
     {
         var source = new Argument<string>("SRC") { Description = "A local file, '-' for stdin, or s3://bucket/key" };
         var destination = new Argument<string>("DST") { Description = "A local file or folder, '-' for stdout, or s3://bucket/key (a key ending in '/' takes the file's name)" };
-        var recursive = new Option<bool>("--recursive", "-r") { Description = "Copy a folder to a prefix, or a prefix to a folder (subfolders included)" };
-        var command = new Command("cp", "Copy a file, folder or stdin to S3, or an object or prefix to a file, folder or stdout") { source, destination, recursive };
+        var recursive = new Option<bool>("--recursive", "-r") { Description = "Copy a folder to a prefix, a prefix to a folder, or a prefix to another prefix (subfolders included)" };
+        var command = new Command("cp", "Copy a file, folder or stdin to S3, an object or prefix to a file, folder or stdout, or within S3 (server-side)") { source, destination, recursive };
         command.SetAction((result, token) => RunAsync(
             options.Read(result), console, result.GetRequiredValue(source), result.GetRequiredValue(destination), result.GetValue(recursive), token));
         return command;
@@ -22,28 +23,37 @@ internal static class CopyCommand
 
     private static async Task<int> RunAsync(CliSettings settings, CliConsole console, string source, string destination, bool recursive, CancellationToken token)
     {
-        CopyArguments copy = CopyArguments.Check(source, destination, recursive);
-        bool up = copy.Up;
+        bool serverSide = S3Location.IsS3(source) && S3Location.IsS3(destination);
+        CopyArguments? copy = serverSide ? null : CopyArguments.Check(source, destination, recursive);
+        (S3Location? from, S3Location? to) = serverSide ? ServerSideCopy.Check(source, destination, recursive) : (null, null);
+        string verb = serverSide ? "copy" : copy!.Up ? "upload" : "download";
         using AmazonS3Client s3 = S3ClientFactory.Create(settings);
         using var utility = new TransferUtility(s3, settings.TransferConfig());
         var clock = Stopwatch.StartNew();
-        JsonObject json = (up, recursive) switch
+        JsonObject json = (verb, recursive) switch
         {
-            (true, false) => await UploadAsync(settings, console, utility, copy.Local, copy.Remote, token),
-            (false, false) => await DownloadAsync(settings, console, utility, copy.Remote, copy.Local, token),
-            (true, true) => await CopyDirectory.UploadAsync(settings, console, utility, copy.Local, copy.Remote, token),
-            (false, true) => await CopyDirectory.DownloadAsync(settings, console, utility, copy.Remote, copy.Local, token),
+            ("copy", false) => await ServerSideCopy.CopyAsync(settings, console, utility, from!, to!, token),
+            ("copy", true) => await ServerSideCopy.CopyPrefixAsync(settings, console, utility, from!, to!, token),
+            ("upload", false) => await UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
+            ("download", false) => await DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
+            ("upload", true) => await CopyDirectory.UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
+            _ => await CopyDirectory.DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
         };
         clock.Stop();
         long bytes = (long)json["bytes"]!;
         json["seconds"] = Math.Round(clock.Elapsed.TotalSeconds, 3);
         json["bytesPerSecond"] = clock.Elapsed > TimeSpan.Zero ? (long)(bytes / clock.Elapsed.TotalSeconds) : 0;
-        string summary = $"{(up ? "upload" : "download")}: {json["source"]} to {json["destination"]}, {Units.FormatBytes(bytes)} in {clock.Elapsed.TotalSeconds:0.00} s ({Units.FormatRate(bytes, clock.Elapsed)})";
+        string summary = $"{verb}: {json["source"]} to {json["destination"]}, {Units.FormatBytes(bytes)} in {clock.Elapsed.TotalSeconds:0.00} s ({Units.FormatRate(bytes, clock.Elapsed)})";
         if (recursive)
         {
             summary += $", {json["objects"]} object(s)";
         }
-        else if (!up)
+        else if (serverSide)
+        {
+            // The bytes never left S3: say so, so the rate is not read as this machine's bandwidth.
+            summary += $", server-side{((int)json["partCount"]! > 0 ? $" in {json["partCount"]} parts" : string.Empty)}";
+        }
+        else if (verb == "download")
         {
             // What a download checked its bytes against, so a user sees integrity was verified (or why it was not).
             summary += json["checksumValidated"]!.GetValue<bool>()
@@ -51,7 +61,7 @@ internal static class CopyCommand
                 : $", checksum not verified: {json["checksumNotValidatedReason"]}";
         }
 
-        summary += ResumeReport.Summary(json, up);
+        summary += ResumeReport.Summary(json, up: verb == "upload");
 
         ResultWriter.Write(console, settings, stdoutCarriesData: destination == CopyArguments.Stdio, summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;

@@ -79,9 +79,9 @@ internal static class CopyDirectory
     }
 
     /// <summary>s3://b/photos and s3://b/photos/ both mean the folder photos/, as with <c>aws s3 cp --recursive</c>.</summary>
-    private static string? AsPrefix(string key) => key.Length == 0 ? null : key.EndsWith('/') ? key : key + "/";
+    public static string? AsPrefix(string key) => key.Length == 0 ? null : key.EndsWith('/') ? key : key + "/";
 
-    private static JsonObject Result(string direction, string source, string destination, long bytes, long objects, long failed,
+    public static JsonObject Result(string direction, string source, string destination, long bytes, long objects, long failed,
         IList<Exception> errors) => new()
         {
             ["command"] = "cp",

@@ -109,24 +109,16 @@ internal sealed class DownloadDirectoryCommand
             list.RequestPayer = _request.RequestPayer;
         }
 
-        ListObjectsV2Response page;
-        do
+        await foreach (S3Object item in ObjectListing.ListAsync(_resources.Client, list, cancellationToken).ConfigureAwait(false))
         {
-            page = await _resources.Client.ListObjectsV2Async(list, cancellationToken).ConfigureAwait(false);
-            foreach (S3Object item in page.S3Objects ?? [])
+            if (!InDateRange(item))
             {
-                if (!InDateRange(item))
-                {
-                    continue;
-                }
-
-                _progress.Found(item.Size ?? 0);
-                yield return Place(item);
+                continue;
             }
 
-            list.ContinuationToken = page.NextContinuationToken;
+            _progress.Found(item.Size ?? 0);
+            yield return Place(item);
         }
-        while (page.IsTruncated == true && !string.IsNullOrEmpty(page.NextContinuationToken));
 
         _progress.FoundAll();
     }

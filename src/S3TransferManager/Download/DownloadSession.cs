@@ -113,7 +113,8 @@ internal sealed class DownloadSession : IDisposable
                 ? StartValidation(resources, request, lane, target, layout, response, head is not null && head.ETag == target.ETag ? head : null, lookupStop)
                 : new ChecksumLookupRun(null, Task.CompletedTask, lookupStop);
             var hedging = new RangeHedging(lane, resources.Answers.RangedGets, resources.TimeProvider, resources.Config.HedgeSlowRequests);
-            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(), hedging);
+            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(),
+                hedging, resources.Bandwidth);
             var first = new FirstAnswer(response, lease, ObjectDescription.From(response, target.TotalLength));
             return new DownloadSession(resources, lane, reading, layout, first, checksums, resume?.FirstPart ?? 1);
         }

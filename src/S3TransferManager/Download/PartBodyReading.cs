@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Resilience;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
 
@@ -13,5 +14,6 @@ namespace S3TransferManager.Download;
 /// feeds; null: the bodies are not timed, and no next request goes out early.</param>
 /// <param name="Hedging">Sends the GETs, learning how long their headers take, and hedges a slow one when hedging is on;
 /// null: each GET is sent alone and not timed.</param>
+/// <param name="Bandwidth">The utility's bandwidth cap, which every byte read waits for; null: no cap.</param>
 internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
-    RangeHedging? Hedging = null);
+    RangeHedging? Hedging = null, BandwidthLimiter? Bandwidth = null);

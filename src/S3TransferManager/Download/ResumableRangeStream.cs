@@ -147,6 +147,11 @@ internal sealed class ResumableRangeStream : Stream
             buffer = buffer[..(int)remaining];
         }
 
+        if (_reading.Bandwidth is { } bandwidth && buffer.Length > bandwidth.MaxChunk)
+        {
+            buffer = buffer[..bandwidth.MaxChunk];
+        }
+
         while (true)
         {
             if (_response is null && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
@@ -196,6 +201,11 @@ internal sealed class ResumableRangeStream : Stream
                 continue;
             }
 
+            if (_reading.Bandwidth is not null)
+            {
+                await WaitForBandwidthAsync(read, cancellationToken).ConfigureAwait(false);
+            }
+
             _next += read;
             _hasher?.Append(buffer.Span[..read]);
             if (_next > _range.End)
@@ -223,6 +233,21 @@ internal sealed class ResumableRangeStream : Stream
         if (!DropResponse() && _hasher is null)
         {
             throw SdkChecksumMismatch(_sdkCheckFailure!);
+        }
+    }
+
+    /// <summary>Holds bytes just read until the utility's bandwidth cap lets them through. Cancelled meanwhile, they
+    /// were not handed out: the response is dropped, as after a cancelled read, so a later read requests them again.</summary>
+    private async ValueTask WaitForBandwidthAsync(int read, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await _reading.Bandwidth!.WaitAsync(read, cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            DropResponse();
+            throw;
         }
     }
 

@@ -1,7 +1,8 @@
 namespace S3TransferManager.Telemetry;
 
 /// <summary>The event id of every log line the library writes (<see cref="Log"/>), by name: stable across versions, so
-/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299, resume 300-399.</summary>
+/// a log pipeline may filter on them. Downloads 1-99, uploads and events 100-199, integrity 200-299, resume 300-399,
+/// copies and sync 400-499.</summary>
 internal static class LogEvents
 {
     public const int Discovered = 1;
@@ -63,4 +64,14 @@ internal static class LogEvents
     public const int JournalDiscarded = 306;
 
     public const int JournalDiscardFailed = 307;
+
+    public const int CopyCompleted = 400;
+
+    public const int CopyFailed = 401;
+
+    public const int SyncPlanned = 410;
+
+    public const int SyncCannotCompare = 411;
+
+    public const int SyncCompleted = 412;
 }

@@ -15,7 +15,19 @@ internal static class RpcMethods
 
     public const string AbortMultipartUpload = "AbortMultipartUpload";
 
-    /// <summary>The HEAD that learns a download's stored checksum.</summary>
+    /// <summary>A server-side copy of a whole object.</summary>
+    public const string CopyObject = "CopyObject";
+
+    /// <summary>A server-side copy of a byte range into a part of a multipart upload.</summary>
+    public const string UploadPartCopy = "UploadPartCopy";
+
+    /// <summary>The listing of the keys under a prefix.</summary>
+    public const string ListObjectsV2 = "ListObjectsV2";
+
+    /// <summary>A delete of an object a sync no longer wants at its destination.</summary>
+    public const string DeleteObject = "DeleteObject";
+
+    /// <summary>The HEAD that learns a download's stored checksum, a copy's source, or a sync's stored checksum.</summary>
     public const string HeadObject = "HeadObject";
 
     /// <summary>The listing of a composite-checksum object's stored parts.</summary>

@@ -19,7 +19,7 @@ internal static class TelemetryTags
 
     public const string ErrorType = "error.type";
 
-    /// <summary><see cref="Upload"/> or <see cref="Download"/>.</summary>
+    /// <summary><see cref="Upload"/>, <see cref="Download"/> or <see cref="Copy"/>.</summary>
     public const string Direction = "s3transfermanager.direction";
 
     /// <summary>The object's length in bytes, when known.</summary>
@@ -57,6 +57,9 @@ internal static class TelemetryTags
     public const string Upload = "upload";
 
     public const string Download = "download";
+
+    /// <summary>A server-side copy: no bytes pass through the client.</summary>
+    public const string Copy = "copy";
 
     /// <summary>The <see cref="ErrorType"/> of a transfer or part stopped by cancellation rather than by a failure.</summary>
     public const string Canceled = "canceled";

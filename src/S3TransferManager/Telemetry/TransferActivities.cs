@@ -4,7 +4,7 @@ namespace S3TransferManager.Telemetry;
 
 /// <summary>
 /// The library's <see cref="ActivitySource"/>, named <see cref="SourceName"/>: a span per transfer
-/// (<c>S3TransferManager.Upload</c>, <c>.Download</c>, <c>.OpenStream</c>) with a child span per part request
+/// (<c>S3TransferManager.Upload</c>, <c>.Download</c>, <c>.OpenStream</c>, <c>.Copy</c>) with a child span per part request
 /// (<c>S3TransferManager.UploadPart</c>, <c>.PutObject</c>, <c>.GetPart</c>). <see cref="ActivitySource.StartActivity(string, ActivityKind)"/>
 /// returns null when nobody listens, and tags are only written when a listener asked for them.
 /// </summary>
@@ -17,6 +17,8 @@ internal static partial class TransferActivities
     public const string Download = SourceName + ".Download";
 
     public const string OpenStream = SourceName + ".OpenStream";
+
+    public const string Copy = SourceName + ".Copy";
 
     public const string UploadPart = SourceName + ".UploadPart";
 

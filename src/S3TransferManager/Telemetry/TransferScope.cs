@@ -35,6 +35,10 @@ internal sealed class TransferScope : IDisposable
     public static TransferScope StartOpenStream(string bucket, string key) =>
         new(TransferActivities.OpenStream, TelemetryTags.Download, bucket, key);
 
+    /// <summary>A server-side copy, tagged with its destination.</summary>
+    public static TransferScope StartCopy(string bucket, string key) =>
+        new(TransferActivities.Copy, TelemetryTags.Copy, bucket, key);
+
     /// <summary>Tags the span with the object's size and part count, once they are known (-1: not known).</summary>
     public void Describe(long objectSize, int partCount = -1)
     {

@@ -15,7 +15,8 @@ namespace S3TransferManager.Upload;
 /// through a <see cref="PartEngine{TPart, TStarted}"/>, then CompleteMultipartUpload. The parts start with Create, not
 /// after it: the first parts are read and hashed during
 /// its round trip and wait for the upload id only to be sent. Any failure or cancellation aborts an upload that was
-/// created, even one whose Create answers after the failure, so nothing stays open.
+/// created, even one whose Create answers after the failure, so nothing stays open (<see cref="MultipartUploadSession"/>),
+/// unless its journal keeps it for a later run to resume.
 /// </summary>
 internal sealed class MultipartUploadCommand
 {
@@ -26,12 +27,14 @@ internal sealed class MultipartUploadCommand
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
 
-    /// <summary>The clock of every bound on the failure path: the parts' drain, the wait for a Create in flight, its
-    /// grace after a cancellation, and the abort.</summary>
+    /// <summary>The clock of the parts' drain after a failure.</summary>
     private readonly TimeProvider _time;
 
-    /// <summary>How long the failure path waits for anything it does not control (see <see cref="EngineTuning"/>).</summary>
+    /// <summary>How long the parts are waited for after a failure (see <see cref="EngineTuning"/>).</summary>
     private readonly TimeSpan _failureWait;
+
+    /// <summary>Create, Complete, and the abort after a failure.</summary>
+    private readonly MultipartUploadSession _session;
     private readonly List<PartETag> _parts = [];
     private readonly PayloadSigning _signing;
 
@@ -59,6 +62,8 @@ internal sealed class MultipartUploadCommand
         _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _requests = new UploadRequests(upload, _signing);
+        _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
+            abort => UploadRequestOptions.ApplyTo(_request, abort));
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -115,18 +120,7 @@ internal sealed class MultipartUploadCommand
 
             PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
 
-            CompleteMultipartUploadResponse done;
-            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                done = await _requests.CompleteAsync(token => _client.CompleteMultipartUploadAsync(complete, token), cancellationToken)
-                    .ConfigureAwait(false);
-            }
-
-            if (string.IsNullOrEmpty(done.ETag))
-            {
-                // S3 can answer 200 with an <Error> body; an answer without an ETag did not store the object.
-                throw new UnexpectedResponseException(Bucket, Key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)done.HttpStatusCode}).");
-            }
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
 
             _journal?.Completed();
             _progress.Complete();
@@ -135,19 +129,10 @@ internal sealed class MultipartUploadCommand
         }
         catch (Exception error)
         {
-            string? uploadId = await UploadIdToAbortAsync(created).ConfigureAwait(false);
+            await _session.AbortAsync(created, () => parts.StillRunning, keepCreated: _journal?.KeepAfter(error, cancellationToken) ?? false)
+                .ConfigureAwait(false);
             // Read (so observed) whatever the error was: the parts may have stopped for it, or for something else.
             Exception? createFailed = created.IsFaulted ? created.Exception.InnerException : null;
-            if (parts.StillRunning is > 0 and int stillRunning)
-            {
-                // S3 may still store such a part after the abort; the abort below is the best that can be done.
-                Log.PartsAbandoned(_logger, Bucket, Key, uploadId ?? "(not created)", stillRunning, _failureWait);
-            }
-
-            if (uploadId is not null && !(_journal?.KeepAfter(error, cancellationToken) ?? false))
-            {
-                await AbortAsync(uploadId).ConfigureAwait(false);
-            }
 
             if (createFailed is not null && error is OperationCanceledException && !cancellationToken.IsCancellationRequested)
             {
@@ -159,66 +144,13 @@ internal sealed class MultipartUploadCommand
         }
     }
 
-    /// <summary>Creates the upload. Cancellation stops the wait for a slot at once, but a request already sent only
-    /// after <see cref="TransferLimits.CancelledCreateGrace"/>: S3 may have created the upload, and only its answer says
-    /// which upload to abort (the failure path waits for it, see <see cref="UploadIdToAbortAsync"/>).</summary>
+    /// <summary>Creates the upload (<see cref="MultipartUploadSession.CreateAsync"/>) and records its id in the journal,
+    /// if any, so a later run can send the missing parts to it.</summary>
     private async Task<string> CreateAsync(long partSize, long length, CancellationToken cancellationToken)
     {
-        InitiateMultipartUploadResponse initiated;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            using var giveUp = new CancellationTokenSource(Timeout.InfiniteTimeSpan, _time);
-            TimeSpan grace = TransferLimits.CancelledCreateGrace < _failureWait ? TransferLimits.CancelledCreateGrace : _failureWait;
-            // Disposed before giveUp (and waiting for a running callback), so CancelAfter never meets a disposed source.
-            using CancellationTokenRegistration graced = cancellationToken.Register(() => giveUp.CancelAfter(grace));
-            // Each attempt is bounded by the learned answer time; one whose answer is lost may still have created an
-            // upload, which holds no part (see docs/timeouts.md).
-            initiated = await _requests.SendAsync(RpcMethods.CreateMultipartUpload,
-                token => _client.InitiateMultipartUploadAsync(BuildInitiateRequest(), token), giveUp.Token).ConfigureAwait(false);
-        }
-
-        string uploadId = initiated.UploadId;
-        Log.MultipartStarted(_logger, Bucket, Key, uploadId, partSize, length);
+        string uploadId = await _session.CreateAsync(BuildInitiateRequest, partSize, length, cancellationToken).ConfigureAwait(false);
         _journal?.UploadCreated(uploadId);
-        TransferActivities.TagMultipart(uploadId, partSize);
         return uploadId;
-    }
-
-    /// <summary>After a failure, the upload that must be aborted: none if Create failed or was cancelled. A Create still
-    /// in flight (the parts failed while it waited for its answer) is waited for as long as a part would be; one that
-    /// answers later still is aborted then, so no upload stays open.</summary>
-    private async Task<string?> UploadIdToAbortAsync(Task<string> created)
-    {
-        if (!created.IsCompleted)
-        {
-            await ((Task)created).WaitAsync(_failureWait, _time).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        }
-
-        if (created.IsCompletedSuccessfully)
-        {
-            return await created.ConfigureAwait(false);
-        }
-
-        if (!created.IsCompleted)
-        {
-            _ = AbortOnceCreatedAsync(created);
-        }
-
-        return null;
-    }
-
-    private async Task AbortOnceCreatedAsync(Task<string> created)
-    {
-        await ((Task)created).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        if (created.IsCompletedSuccessfully)
-        {
-            await AbortAsync(await created.ConfigureAwait(false)).ConfigureAwait(false);
-        }
-        else
-        {
-            // A Create that failed or was cancelled late created nothing; its error is read so it is not left unobserved.
-            _ = created.Exception;
-        }
     }
 
     private InitiateMultipartUploadRequest BuildInitiateRequest()
@@ -349,32 +281,6 @@ internal sealed class MultipartUploadCommand
         {
             _parts.Add(stored.ETag);
             _fullObject?.Add(stored.ETag.PartNumber!.Value, stored.Checksum!, stored.Length);
-        }
-    }
-
-    private async Task AbortAsync(string uploadId)
-    {
-        // Not the caller's token: a cancelled upload must still be aborted. Its own limit instead, enforced by
-        // WaitAsync too, so an SDK call that does not honour its token cannot keep the caller from the error.
-        TimeSpan limit = _failureWait;
-        using var timeout = new CancellationTokenSource(limit, _time);
-        try
-        {
-            var abort = new AbortMultipartUploadRequest { BucketName = Bucket, Key = Key, UploadId = uploadId };
-            UploadRequestOptions.ApplyTo(_request, abort);
-            // Each attempt bounded by the learned answer time and sent again when it stalls, all within the limit.
-            await _requests.SendAsync(RpcMethods.AbortMultipartUpload, token => _client.AbortMultipartUploadAsync(abort, token), timeout.Token)
-                .WaitAsync(timeout.Token).ConfigureAwait(false);
-            Log.MultipartAborted(_logger, Bucket, Key, uploadId);
-        }
-        catch (OperationCanceledException) when (timeout.IsCancellationRequested)
-        {
-            Log.AbortTimedOut(_logger, Bucket, Key, uploadId, limit);
-        }
-        catch (Exception e)
-        {
-            // The original error matters more; an upload S3 will not abort is logged for the operator.
-            Log.AbortFailed(_logger, Bucket, Key, uploadId, e);
         }
     }
 }

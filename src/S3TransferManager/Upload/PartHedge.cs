@@ -49,7 +49,7 @@ internal sealed class PartHedge(TransferResources resources, TransferLane lane, 
 
             Log.RequestHedged(_logger, RpcMethods.UploadPart, part.Request.Target.BucketName, part.Request.Target.Key, body.PartNumber, waited);
             using RequestWatch hedgeWatch = part.Request.Watch(part.Token);
-            using var hedgeBody = new SentBodyStream(view, passes, static () => { }, null, hedgeWatch, alreadySent: body.Length);
+            using var hedgeBody = new SentBodyStream(view, passes, static () => { }, null, hedgeWatch, alreadySent: body.Length, bandwidth: resources.Bandwidth);
             TransferMetrics.RequestSent(RpcMethods.UploadPart, part.Request.Target.BucketName);
             Task<UploadPartResponse> hedge = _client.UploadPartAsync(part.Build(hedgeBody), hedgeWatch.Token);
             return await FirstAnswerAsync(part, primary, watch, hedge, hedgeWatch).ConfigureAwait(false);

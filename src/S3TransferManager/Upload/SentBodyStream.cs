@@ -1,4 +1,5 @@
 using S3TransferManager.Resilience;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Upload;
 
@@ -13,9 +14,11 @@ namespace S3TransferManager.Upload;
 /// A <see cref="RequestWatch"/>, when given, hears of every read (progress) and of every sending pass that reaches the
 /// end (the attempt now waits for its answer), so a body that stops being sent is taken for a stall. A later attempt
 /// at the same part passes the bytes counted so far (<paramref name="alreadySent"/>), so progress counts them once.
+/// With a <c>bandwidth</c> cap, a pass that sends holds each read's bytes until the cap lets them through (the SDK sends
+/// with ReadAsync, so the wait holds no thread); a pass that only hashes is not held.
 /// </summary>
 internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent, Action<long>? onBytesSent = null, RequestWatch? watch = null,
-    long alreadySent = 0) : Stream
+    long alreadySent = 0, BandwidthLimiter? bandwidth = null) : Stream
 {
     // Passes that reached the end so far.
     private int _passesEnded;
@@ -40,15 +43,38 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
         set => part.Position = value;
     }
 
-    public override int Read(byte[] buffer, int offset, int count) => Counted(part.Read(buffer, offset, count));
+    /// <summary>Whether this pass's reads wait for the bandwidth cap: there is one, and the pass sends.</summary>
+    private bool Paced => bandwidth is not null && _passesEnded >= passesBeforeSent - 1;
 
-    public override int Read(Span<byte> buffer) => Counted(part.Read(buffer));
+    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
-    public override async Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        Counted(await part.ReadAsync(buffer.AsMemory(offset, count), cancellationToken).ConfigureAwait(false));
+    public override int Read(Span<byte> buffer)
+    {
+        if (!Paced)
+        {
+            return Counted(part.Read(buffer));
+        }
 
-    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-        Counted(await part.ReadAsync(buffer, cancellationToken).ConfigureAwait(false));
+        int read = part.Read(buffer[..Math.Min(buffer.Length, bandwidth!.MaxChunk)]);
+        // Not a path the AWS SDK takes when it sends (it reads with ReadAsync); kept so a synchronous sender is capped too.
+        bandwidth.Wait(read);
+        return Counted(read);
+    }
+
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        if (!Paced)
+        {
+            return Counted(await part.ReadAsync(buffer, cancellationToken).ConfigureAwait(false));
+        }
+
+        int read = await part.ReadAsync(buffer[..Math.Min(buffer.Length, bandwidth!.MaxChunk)], cancellationToken).ConfigureAwait(false);
+        await bandwidth.WaitAsync(read, cancellationToken).ConfigureAwait(false);
+        return Counted(read);
+    }
 
     public override long Seek(long offset, SeekOrigin origin) => part.Seek(offset, origin);
 

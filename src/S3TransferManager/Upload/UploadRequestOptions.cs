@@ -1,5 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
-using System.Security.Cryptography;
 using Amazon.S3.Model;
 using Amazon.S3.Util;
 using Amazon.Util;
@@ -140,7 +138,7 @@ internal static class UploadRequestOptions
         complete.SSECustomerAlgorithm = source.ServerSideEncryptionCustomerMethod?.Value;
         complete.SSECustomerKey = source.ServerSideEncryptionCustomerProvidedKey;
         // The SDK fills in the key's MD5 on PutObject, CreateMultipartUpload and UploadPart, but not here.
-        complete.SSECustomerKeyMD5 = CustomerKeyMd5(source);
+        complete.SSECustomerKeyMD5 = SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey, source.ServerSideEncryptionCustomerProvidedKeyMD5);
         complete.ExpectedBucketOwner = source.ExpectedBucketOwner;
         complete.RequestPayer = source.RequestPayer;
 
@@ -153,17 +151,6 @@ internal static class UploadRequestOptions
     {
         abort.ExpectedBucketOwner = source.ExpectedBucketOwner;
         abort.RequestPayer = source.RequestPayer;
-    }
-
-    [SuppressMessage("Security", "CA5351", Justification = "S3's SSE-C protocol names MD5 as the key's integrity check; nothing is protected by it.")]
-    private static string? CustomerKeyMd5(TransferUtilityUploadRequest source)
-    {
-        if (source.ServerSideEncryptionCustomerProvidedKeyMD5 is { Length: > 0 } || source.ServerSideEncryptionCustomerProvidedKey is not { Length: > 0 } key)
-        {
-            return source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        }
-
-        return Convert.ToBase64String(MD5.HashData(Convert.FromBase64String(key)));
     }
 
     private static void CopyHeadersAndMetadata(TransferUtilityUploadRequest source, HeadersCollection headers, MetadataCollection metadata)

@@ -20,7 +20,6 @@ namespace S3TransferManager.Upload;
 internal sealed class UploadRequests
 {
     private readonly IAmazonS3 _client;
-    private readonly ILogger _logger;
     private readonly ResumePolicy _policy;
     private readonly AnswerTimes _answers;
     private readonly ProgressTracker _progress;
@@ -30,8 +29,11 @@ internal sealed class UploadRequests
     /// <summary>How many passes the client makes over a body up to the one that sends it (<see cref="PayloadSigning"/>).</summary>
     private readonly int _passes;
 
-    /// <summary>The bound of CompleteMultipartUpload's answer; infinite when stall detection is off.</summary>
-    private readonly TimeSpan _completeLimit;
+    /// <summary>The requests without a body, and the watch every attempt is held to.</summary>
+    private readonly BoundedRequests _bounded;
+
+    /// <summary>The utility's bandwidth cap, which every body waits for as it is sent; null: none.</summary>
+    private readonly BandwidthLimiter? _bandwidth;
 
     /// <summary>Sends a second attempt alongside a slow part; null when hedging is off.</summary>
     private readonly PartHedge? _hedge;
@@ -40,41 +42,19 @@ internal sealed class UploadRequests
     {
         TransferResources resources = upload.Resources;
         _client = resources.Client;
-        _logger = resources.Logger;
         _policy = resources.ResumePolicy;
         _answers = resources.Answers.Uploads;
         _progress = upload.Progress;
         _bucket = upload.Bucket;
         _key = upload.Key;
         _passes = signing.PassesBeforeSent;
-        _completeLimit = _policy.StallTimeout == Timeout.InfiniteTimeSpan ? Timeout.InfiniteTimeSpan : resources.Tuning.CompleteAnswerLimit;
+        _bounded = new BoundedRequests(resources, upload.Bucket, upload.Key);
+        _bandwidth = resources.Bandwidth;
         _hedge = resources.Config.HedgeSlowRequests ? new PartHedge(resources, upload.Lane, _passes) : null;
     }
 
-    /// <summary>Sends a request without a body (CreateMultipartUpload, AbortMultipartUpload): sent again when its
-    /// answer does not come within the learned bound.</summary>
-    public Task<T> SendAsync<T>(string method, Func<CancellationToken, Task<T>> send, CancellationToken cancellationToken)
-    {
-        WatchedRequest request = Watched(new RequestTarget(method, _bucket, _key), _answers, _policy.StallTimeout, 0, span: null);
-        return StallRetry.SendAsync(request, watch =>
-        {
-            TransferMetrics.RequestSent(method, _bucket);
-            return send(watch.Token);
-        }, cancellationToken);
-    }
-
-    /// <summary>Sends CompleteMultipartUpload once: S3 may take minutes and sends only whitespace meanwhile, which the
-    /// client does not show, so a slow answer is waited for (up to the long limit), never sent again.</summary>
-    public Task<T> CompleteAsync<T>(Func<CancellationToken, Task<T>> send, CancellationToken cancellationToken)
-    {
-        WatchedRequest request = Watched(new RequestTarget(RpcMethods.CompleteMultipartUpload, _bucket, _key), answers: null, _completeLimit, 0,
-            span: null, attempts: 1);
-        return StallRetry.SendAsync(request, watch =>
-        {
-            TransferMetrics.RequestSent(RpcMethods.CompleteMultipartUpload, _bucket);
-            return send(watch.Token);
-        }, cancellationToken);
-    }
+    /// <summary>Create, Complete and Abort, bounded the same way for uploads and copies.</summary>
+    public BoundedRequests Bounded => _bounded;
 
     /// <summary>Uploads a part on the slot it holds; returns the answer and the bytes counted as sent.</summary>
     public async Task<(UploadPartResponse Response, long BytesSent)> UploadPartAsync(PartAttempts part, CancellationToken cancellationToken)
@@ -103,7 +83,7 @@ internal sealed class UploadRequests
             {
                 body.Position = start;
                 TransferMetrics.RequestSent(RpcMethods.PutObject, _bucket);
-                return _client.PutObjectAsync(build(new SentBodyStream(body, _passes, static () => { }, null, watch)), watch.Token);
+                return _client.PutObjectAsync(build(new SentBodyStream(body, _passes, static () => { }, null, watch, bandwidth: _bandwidth)), watch.Token);
             }, token);
         }, cancellationToken);
     }
@@ -113,7 +93,7 @@ internal sealed class UploadRequests
         // The previous attempt, if any, has ended (it was awaited): the part's stream is read from its start again.
         Stream content = part.Part.Content;
         content.Position = 0;
-        using var body = new SentBodyStream(content, _passes, part.OnSent, _progress.AddSent, watch, part.BytesSent);
+        using var body = new SentBodyStream(content, _passes, part.OnSent, _progress.AddSent, watch, part.BytesSent, _bandwidth);
         try
         {
             TransferMetrics.RequestSent(RpcMethods.UploadPart, _bucket);
@@ -126,10 +106,6 @@ internal sealed class UploadRequests
         }
     }
 
-    private WatchedRequest Watched(RequestTarget target, AnswerTimes? answers, TimeSpan fixedBound, long bytes, System.Diagnostics.Activity? span,
-        int? attempts = null)
-    {
-        int allowed = attempts ?? 1 + _policy.MaxResumes;
-        return new WatchedRequest(target, _policy, answers, fixedBound, bytes, new AttemptTelemetry(_logger, target, allowed, span), allowed);
-    }
+    private WatchedRequest Watched(RequestTarget target, AnswerTimes? answers, TimeSpan fixedBound, long bytes, System.Diagnostics.Activity? span) =>
+        _bounded.Watched(target, answers, fixedBound, bytes, span);
 }

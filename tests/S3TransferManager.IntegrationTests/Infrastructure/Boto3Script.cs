@@ -3,10 +3,11 @@ using System.Diagnostics;
 namespace S3TransferManager.IntegrationTests.Infrastructure;
 
 /// <summary>Runs a boto3 script (python3) against moto with the endpoint, bucket and a key or prefix as arguments, and
-/// returns what it printed; the readers that show an object is readable by another client share it.</summary>
+/// returns what it printed; the readers that show an object is readable by another client share it, and the writers
+/// that put objects the way another client does. <paramref name="extra"/> arguments follow the key.</summary>
 internal static class Boto3Script
 {
-    public static async Task<string> RunAsync(string script, MotoServer server, string bucket, string keyOrPrefix)
+    public static async Task<string> RunAsync(string script, MotoServer server, string bucket, string keyOrPrefix, params string[] extra)
     {
         var start = new ProcessStartInfo("python3")
         {
@@ -20,6 +21,11 @@ internal static class Boto3Script
         start.ArgumentList.Add(server.ServiceUrl.ToString().TrimEnd('/'));
         start.ArgumentList.Add(bucket);
         start.ArgumentList.Add(keyOrPrefix);
+        foreach (string argument in extra)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
         using Process process = Process.Start(start)!;
         Task<string> output = process.StandardOutput.ReadToEndAsync();
         Task<string> error = process.StandardError.ReadToEndAsync();

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using Amazon.Runtime;
 using Amazon.S3;
@@ -81,51 +80,6 @@ internal static class InteropWriters
 
     private static string Endpoint(MotoServer moto) => moto.ServiceUrl.ToString().TrimEnd('/');
 
-    private static async Task<string> RunAsync(string program, string[] arguments, string? stdin)
-    {
-        var start = new ProcessStartInfo(program)
-        {
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach (string argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        // Keys and region of the test server only: no user profile or config file may change what the CLI sends.
-        start.Environment["AWS_ACCESS_KEY_ID"] = "test";
-        start.Environment["AWS_SECRET_ACCESS_KEY"] = "test";
-        start.Environment["AWS_DEFAULT_REGION"] = "us-east-1";
-        start.Environment["AWS_CONFIG_FILE"] = "/dev/null";
-        start.Environment["AWS_SHARED_CREDENTIALS_FILE"] = "/dev/null";
-        start.Environment["AWS_EC2_METADATA_DISABLED"] = "true";
-        using Process process = Process.Start(start)!;
-        Task<string> output = process.StandardOutput.ReadToEndAsync();
-        Task<string> error = process.StandardError.ReadToEndAsync();
-        if (stdin is not null)
-        {
-            await process.StandardInput.WriteAsync(stdin);
-        }
-
-        process.StandardInput.Close();
-        try
-        {
-            await process.WaitForExitAsync().WaitAsync(s_processBound);
-        }
-        catch (TimeoutException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw;
-        }
-
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"{program} exited with {process.ExitCode}: {await error}");
-        }
-
-        return await output;
-    }
+    private static Task<string> RunAsync(string program, string[] arguments, string? stdin) =>
+        ChildProcess.RunAsync(program, arguments, stdin, s_processBound);
 }

@@ -54,6 +54,37 @@ public sealed class SentBodyStreamTests
     }
 
     [Fact]
+    public async Task ReadAsync_UnderABandwidthCap_HashingPassWholeSendingPassCutToOneBuffer()
+    {
+        // 20 MB/s: the bucket starts with a twentieth of a second's tokens, more than one read takes.
+        using var bandwidth = new S3TransferManager.Scheduling.BandwidthLimiter(20_000_000, new Microsoft.Extensions.Time.Testing.FakeTimeProvider());
+        using var body = new SentBodyStream(new MemoryStream(new byte[200_000]), passesBeforeSent: 2, () => { }, bandwidth: bandwidth);
+        byte[] buffer = new byte[200_000];
+
+        int hashed = await body.ReadAsync(buffer);
+        body.Position = 0;
+        int firstSent = await body.ReadAsync(buffer);
+
+        Assert.Equal((200_000, 64 * 1024), (hashed, firstSent));
+    }
+
+    [Fact]
+    public async Task ReadAsync_BandwidthCapSpent_HashingPassNotHeldSendingPassHeld()
+    {
+        // 1,000 bytes a second on a clock that never moves: the bucket holds 50 tokens and is never refilled.
+        using var bandwidth = new S3TransferManager.Scheduling.BandwidthLimiter(1000, new Microsoft.Extensions.Time.Testing.FakeTimeProvider());
+        using var body = new SentBodyStream(new MemoryStream(new byte[3000]), passesBeforeSent: 2, () => { }, bandwidth: bandwidth);
+        byte[] buffer = new byte[4000];
+
+        int hashed = await body.ReadAsync(buffer);
+        body.Position = 0;
+        ValueTask<int> sent = body.ReadAsync(buffer);
+
+        Assert.Equal(3000, hashed);
+        Assert.False(sent.IsCompleted);
+    }
+
+    [Fact]
     public void Read_SecondPassReachesTheEnd_SignalsOnlyThen()
     {
         int signals = 0;

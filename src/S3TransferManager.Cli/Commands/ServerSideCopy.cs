@@ -1,0 +1,103 @@
+using System.Text.Json.Nodes;
+using Amazon.S3;
+using S3TransferManager.Cli.Output;
+
+namespace S3TransferManager.Cli.Commands;
+
+/// <summary>
+/// <c>cp s3://a/k s3://b/k2</c> and <c>cp -r s3://a/p s3://b/q</c>: S3 copies the bytes itself (CopyObject, or
+/// UploadPartCopy ranges above the multipart threshold), so none pass through this machine and a bandwidth cap does
+/// not apply to them.
+/// </summary>
+internal static class ServerSideCopy
+{
+    /// <summary>Both addresses, checked before any credentials are looked up: a single copy needs a source key, and a
+    /// destination ending in '/' (or a bare bucket) takes the source's name, as a folder does in cp.</summary>
+    public static (S3Location Source, S3Location Target) Check(string source, string destination, bool recursive)
+    {
+        S3Location from = S3Location.Parse(source);
+        S3Location to = S3Location.Parse(destination);
+        if (recursive)
+        {
+            return (from, to);
+        }
+
+        from.RequireKey("add -r (--recursive) to copy every object under a prefix");
+        return to.Key.Length == 0 || to.Key.EndsWith('/')
+            ? (from, to with { Key = to.Key + from.Key[(from.Key.LastIndexOf('/') + 1)..] })
+            : (from, to);
+    }
+
+    public static async Task<JsonObject> CopyAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        S3Location source, S3Location target, CancellationToken token)
+    {
+        var request = new TransferUtilityCopyRequest
+        {
+            SourceBucket = source.Bucket,
+            SourceKey = source.Key,
+            DestinationBucket = target.Bucket,
+            DestinationKey = target.Key,
+        };
+        if (settings.PartSize is { } partSize)
+        {
+            request.PartSize = partSize;
+        }
+
+        if (settings.Checksum is { } checksum)
+        {
+            request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
+        }
+
+        TransferUtilityCopyResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"copy {source}", -1, progress =>
+        {
+            request.CopyProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
+            return utility.CopyWithResponseAsync(request, token);
+        });
+        return new JsonObject
+        {
+            ["command"] = "cp",
+            ["direction"] = "copy",
+            ["source"] = source.ToString(),
+            ["destination"] = target.ToString(),
+            ["bytes"] = response.ContentLength,
+            ["etag"] = response.ETag,
+            ["sourceETag"] = response.SourceETag,
+            ["partCount"] = response.PartCount,
+            ["checksumType"] = response.ChecksumType?.Value,
+            ["checksumCRC32"] = response.ChecksumCRC32,
+            ["checksumCRC32C"] = response.ChecksumCRC32C,
+            ["checksumCRC64NVME"] = response.ChecksumCRC64NVME,
+            ["checksumSHA1"] = response.ChecksumSHA1,
+            ["checksumSHA256"] = response.ChecksumSHA256,
+        };
+    }
+
+    public static async Task<JsonObject> CopyPrefixAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        S3Location source, S3Location target, CancellationToken token)
+    {
+        var request = new TransferUtilityCopyDirectoryRequest
+        {
+            SourceBucket = source.Bucket,
+            SourcePrefix = CopyDirectory.AsPrefix(source.Key),
+            DestinationBucket = target.Bucket,
+            DestinationPrefix = CopyDirectory.AsPrefix(target.Key),
+        };
+        if (settings.Checksum is { } checksum)
+        {
+            request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
+        }
+
+        long bytes = 0;
+        TransferUtilityCopyDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"copy {source}", -1, progress =>
+        {
+            request.CopyDirectoryProgressEvent += (_, e) =>
+            {
+                Interlocked.Exchange(ref bytes, e.TransferredBytes);
+                progress.Report(e.TransferredBytes, e.TotalBytes);
+            };
+            return utility.CopyDirectoryWithResponseAsync(request, token);
+        });
+        return CopyDirectory.Result("copy", source.ToString(), $"s3://{target.Bucket}/{request.DestinationPrefix}", Interlocked.Read(ref bytes),
+            response.ObjectsCopied, response.ObjectsFailed, response.Errors);
+    }
+}

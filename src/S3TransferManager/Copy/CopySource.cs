@@ -1,0 +1,83 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
+
+namespace S3TransferManager.Copy;
+
+/// <summary>
+/// What a copy knows about its source: its size and the ETag every copy request is pinned to, from one HEAD or from a
+/// listing; and, from the HEAD, the metadata and content headers a multipart copy carries over under
+/// <see cref="S3MetadataDirective.COPY"/>.
+/// </summary>
+internal sealed class CopySource
+{
+    private CopySource(long size, string eTag, GetObjectMetadataResponse? head)
+    {
+        Size = size;
+        ETag = eTag;
+        Head = head;
+    }
+
+    public long Size { get; }
+
+    /// <summary>The ETag, quoted as S3 sends it.</summary>
+    public string ETag { get; }
+
+    /// <summary>The HEAD's answer; null when a listing was enough.</summary>
+    public GetObjectMetadataResponse? Head { get; }
+
+    /// <summary>Learns the source: from the listing when that is enough for the copy
+    /// (<paramref name="needsHead"/> says whether it is), otherwise with one HEAD in the copy's turn of the budget.</summary>
+    /// <param name="client">The client to send the HEAD with.</param>
+    /// <param name="lane">The copy's turn of the request budget.</param>
+    /// <param name="request">The copy.</param>
+    /// <param name="needsHead">Whether the copy, given the source's size, needs more than its size and ETag.</param>
+    /// <param name="cancellationToken">Cancels the HEAD.</param>
+    /// <exception cref="ObjectModifiedException">The source does not have <see cref="TransferUtilityCopyRequest.ETagToMatch"/>.</exception>
+    public static async Task<CopySource> LearnAsync(IAmazonS3 client, TransferLane lane, TransferUtilityCopyRequest request,
+        Func<long, bool> needsHead, CancellationToken cancellationToken)
+    {
+        if (request.Listed is { } listed && !needsHead(listed.Size))
+        {
+            if (request.ETagToMatch is { } wanted && !SameETag(wanted, listed.ETag))
+            {
+                throw new ObjectModifiedException(request.SourceBucket!, request.SourceKey!, wanted, listed.ETag);
+            }
+
+            return new CopySource(listed.Size, listed.ETag, head: null);
+        }
+
+        var headRequest = new GetObjectMetadataRequest
+        {
+            BucketName = request.SourceBucket,
+            Key = request.SourceKey,
+            VersionId = request.SourceVersionId,
+            EtagToMatch = request.ETagToMatch ?? request.Listed?.ETag,
+            ServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod,
+            ServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey,
+            ServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5,
+            ExpectedBucketOwner = request.ExpectedSourceBucketOwner,
+            RequestPayer = request.RequestPayer,
+        };
+        GetObjectMetadataResponse head;
+        try
+        {
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                TransferMetrics.RequestSent(RpcMethods.HeadObject, request.SourceBucket!);
+                head = await client.GetObjectMetadataAsync(headRequest, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed)
+        {
+            throw new ObjectModifiedException(request.SourceBucket!, request.SourceKey!, headRequest.EtagToMatch!, null, e);
+        }
+
+        return new CopySource(head.ContentLength, head.ETag, head);
+    }
+
+    /// <summary>Whether two ETags name one version, quoted or not.</summary>
+    public static bool SameETag(string a, string b) => string.Equals(a.Trim('"'), b.Trim('"'), StringComparison.Ordinal);
+}

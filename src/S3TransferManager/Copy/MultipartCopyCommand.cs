@@ -1,0 +1,163 @@
+using System.Net;
+using Amazon.S3;
+using Amazon.S3.Model;
+using S3TransferManager.Events;
+using S3TransferManager.Parts;
+using S3TransferManager.Scheduling;
+using S3TransferManager.Telemetry;
+using S3TransferManager.Upload;
+
+namespace S3TransferManager.Copy;
+
+/// <summary>
+/// Copies an object as a multipart upload whose parts are UploadPartCopy requests for byte ranges of the source, run
+/// through a <see cref="PartEngine{TPart, TStarted}"/> on the utility's request budget, each pinned to the source's ETag
+/// (x-amz-copy-source-if-match). After the last part one HEAD with If-Match checks the source still has that ETag, for
+/// servers that ignore the condition on the parts; then CompleteMultipartUpload, with the whole object's CRC combined
+/// from the CRCs S3 reported for the parts. Any failure or cancellation aborts the upload
+/// (<see cref="MultipartUploadSession"/>). Runs once.
+/// </summary>
+internal sealed class MultipartCopyCommand
+{
+    private readonly TransferResources _resources;
+    private readonly TransferLane _lane;
+    private readonly TransferUtilityCopyRequest _request;
+    private readonly ProgressTracker _progress;
+    private readonly MultipartUploadSession _session;
+    private readonly CopySource _source;
+    private readonly long _partSize;
+
+    /// <summary>Each part's ETag and checksums, by part number - 1, written by the part that copied it.</summary>
+    private readonly PartETag[] _parts;
+
+    /// <summary>The upload the parts go to, once created.</summary>
+    private string? _uploadId;
+
+    /// <summary>The source's version, as the first part to report it said.</summary>
+    private string? _sourceVersionId;
+
+    public MultipartCopyCommand(TransferResources resources, TransferLane lane, TransferUtilityCopyRequest request, ProgressTracker progress,
+        CopySource source)
+    {
+        _resources = resources;
+        _lane = lane;
+        _request = request;
+        _progress = progress;
+        _source = source;
+        _session = new MultipartUploadSession(resources, lane, request.DestinationBucket!, request.DestinationKey!,
+            abort => CopyRequests.ApplyTo(request, abort));
+        // Whole waves of the request budget unless the caller chose the size, as for uploads.
+        _partSize = request.PartSizeIsExplicit
+            ? PartSizer.ForKnownLength(source.Size, request.PartSize)
+            : PartSizer.ForWholeWaves(source.Size, request.PartSize, resources.Config.RequestCeiling);
+        _parts = new PartETag[PartSizer.PartCount(source.Size, _partSize)];
+    }
+
+    public async Task<TransferUtilityCopyResponse> ExecuteAsync(CancellationToken cancellationToken)
+    {
+        List<Tag>? sourceTags = await SourceTagsAsync(cancellationToken).ConfigureAwait(false);
+        ChecksumAlgorithm algorithm = _request.EffectiveChecksumAlgorithm;
+        InitiateMultipartUploadRequest initiate = CopyRequests.ForCreate(_request, _source, sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
+        var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Config.RequestCeiling,
+            (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
+        Task<string> created = _session.CreateAsync(() => initiate, _partSize, _source.Size, cancellationToken);
+        try
+        {
+            // A part has nothing to prepare (no body to read or hash), so the parts start once the upload exists.
+            _uploadId = await created.ConfigureAwait(false);
+            await engine.RunAsync(cancellationToken).ConfigureAwait(false);
+            await RecheckSourceAsync(cancellationToken).ConfigureAwait(false);
+
+            var complete = new CompleteMultipartUploadRequest
+            {
+                BucketName = _request.DestinationBucket,
+                Key = _request.DestinationKey,
+                UploadId = _uploadId,
+                PartETags = [.. _parts],
+            };
+            CopyRequests.ApplyTo(_request, complete);
+            string? fullObject = CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
+            if (fullObject is not null)
+            {
+                UploadChecksums.ApplyFullObject(complete, algorithm, fullObject);
+            }
+
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
+            _progress.Complete();
+            return CopyResponses.From(done, _request, _source, _parts.Length, _sourceVersionId, fullObject);
+        }
+        catch (Exception)
+        {
+            await _session.AbortAsync(created, () => engine.StillRunning).ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    private long PartLength(int partNumber) => Math.Min(_partSize, _source.Size - ((partNumber - 1) * _partSize));
+
+    private async Task CopyPartAsync(int partNumber, CancellationToken cancellationToken)
+    {
+        long first = (partNumber - 1) * _partSize;
+        long length = PartLength(partNumber);
+        CopyPartRequest part = CopyRequests.ForPart(_request, _source, _uploadId!, partNumber, first, first + length - 1);
+        CopyPartResponse response;
+        try
+        {
+            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                TransferMetrics.RequestSent(RpcMethods.UploadPartCopy, _request.DestinationBucket!);
+                response = await _resources.Client.CopyPartAsync(part, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed)
+        {
+            throw new ObjectModifiedException(_request.SourceBucket!, _request.SourceKey!, _source.ETag, null, e);
+        }
+
+        _parts[partNumber - 1] = CopiedPartChecksums.ToPartETag(partNumber, response);
+        Interlocked.CompareExchange(ref _sourceVersionId, response.CopySourceVersionId, null);
+        _progress.Add(length);
+    }
+
+    /// <summary>The source's tags, which UploadPartCopy does not carry over: read only under COPY and when the HEAD says
+    /// the source has some.</summary>
+    private async Task<List<Tag>?> SourceTagsAsync(CancellationToken cancellationToken)
+    {
+        if (_request.ReplacesTags || _source.Head is not { TagsCount: > 0 })
+        {
+            return null;
+        }
+
+        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        {
+            GetObjectTaggingResponse tags = await _resources.Client.GetObjectTaggingAsync(CopyRequests.ForSourceTags(_request), cancellationToken)
+                .ConfigureAwait(false);
+            return tags.Tagging;
+        }
+    }
+
+    /// <summary>Checks, once every part is copied, that the source still has the ETag the parts were pinned to.</summary>
+    /// <exception cref="ObjectModifiedException">It has another, or is gone.</exception>
+    private async Task RecheckSourceAsync(CancellationToken cancellationToken)
+    {
+        GetObjectMetadataResponse head;
+        try
+        {
+            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                TransferMetrics.RequestSent(RpcMethods.HeadObject, _request.SourceBucket!);
+                head = await _resources.Client.GetObjectMetadataAsync(CopyRequests.ForRecheck(_request, _source), cancellationToken)
+                    .ConfigureAwait(false);
+            }
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode is HttpStatusCode.PreconditionFailed or HttpStatusCode.NotFound)
+        {
+            throw new ObjectModifiedException(_request.SourceBucket!, _request.SourceKey!, _source.ETag, null, e);
+        }
+
+        if (!CopySource.SameETag(head.ETag, _source.ETag))
+        {
+            throw new ObjectModifiedException(_request.SourceBucket!, _request.SourceKey!, _source.ETag, head.ETag);
+        }
+    }
+}

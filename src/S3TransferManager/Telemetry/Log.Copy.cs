@@ -1,0 +1,13 @@
+using Microsoft.Extensions.Logging;
+
+namespace S3TransferManager.Telemetry;
+
+/// <summary>Log lines of server-side copies and sync (event ids 300 and up).</summary>
+internal static partial class Log
+{
+    [LoggerMessage(LogEvents.CopyCompleted, LogLevel.Information, "Copied s3://{SourceBucket}/{SourceKey} to s3://{Bucket}/{Key} ({Length} bytes, {PartCount} part(s))")]
+    public static partial void CopyCompleted(ILogger logger, string sourceBucket, string sourceKey, string bucket, string key, long length, int partCount);
+
+    [LoggerMessage(LogEvents.CopyFailed, LogLevel.Warning, "Copy of s3://{SourceBucket}/{SourceKey} to s3://{Bucket}/{Key} failed")]
+    public static partial void CopyFailed(ILogger logger, string sourceBucket, string sourceKey, string bucket, string key, Exception error);
+}
