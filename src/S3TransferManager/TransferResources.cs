@@ -58,7 +58,7 @@ internal sealed class TransferResources
     /// Where adaptive concurrency starts, and restarts after idle: the requests the fixed default already has open
     /// (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> bodies, each slot with one early request besides),
     /// so turning it on never starts below the default. An explicit <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
-    /// is the cap, so it starts there. Measured (benchmarks/README.md, "adaptive concurrency from 20"): a 256 MiB
+    /// is the cap, so it starts there. Measured (benchmarks/results/2026-11-23-uploads-early-start-and-the-10-connection-ceiling.md): a 256 MiB
     /// upload ended before a start of 10 had grown past 20, and was slower than the default.
     /// </summary>
     internal static int AdaptiveStart(TransferUtilityConfig config) =>

@@ -38,7 +38,7 @@ public sealed class ConcurrencyControllerTests
     public void Next_Increase_AddsAQuarter(int initial, int expected)
     {
         // No doubling: the utility starts at the fixed default's open requests, and doubling from there overshot a
-        // server that limits its request rate (benchmarks/README.md).
+        // server that limits its request rate (benchmarks/results/, 2026-11-23: "adaptive concurrency from 20").
         var controller = new ConcurrencyController(initial, floor: 2, ceiling: 100);
 
         controller.Next(Busy(initial * 1_000_000L));
