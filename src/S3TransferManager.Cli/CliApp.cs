@@ -18,6 +18,7 @@ internal static class CliApp
         root.Subcommands.Add(CatCommand.Create(options, console));
         root.Subcommands.Add(ListCommand.Create(options, console));
         root.Subcommands.Add(RemoveCommand.Create(options, console));
+        root.Subcommands.Add(SyncCommand.Create(options, console));
         root.Subcommands.Add(MakeBucketCommand.Create(options, console));
         root.Subcommands.Add(AbortUploadsCommand.Create(options, console));
         root.Subcommands.Add(ResumeCommand.Create(options, console));

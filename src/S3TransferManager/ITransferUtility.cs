@@ -114,6 +114,9 @@ public interface ITransferUtility : IDisposable
     /// <inheritdoc cref="TransferUtility.OpenStreamWithResponse(string, string)"/>
     TransferUtilityOpenStreamResponse OpenStreamWithResponse(string bucketName, string key);
 
+    /// <inheritdoc cref="TransferUtility.SyncWithResponseAsync(TransferUtilitySyncRequest, CancellationToken)"/>
+    Task<TransferUtilitySyncResponse> SyncWithResponseAsync(TransferUtilitySyncRequest request, CancellationToken cancellationToken = default);
+
     /// <inheritdoc cref="TransferUtility.UploadAsync(TransferUtilityUploadRequest, CancellationToken)"/>
     Task UploadAsync(TransferUtilityUploadRequest request, CancellationToken cancellationToken = default);
 
