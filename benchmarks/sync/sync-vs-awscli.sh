@@ -8,9 +8,12 @@ set -euo pipefail
 ROUNDS=${1:-3}
 FILES=${2:-2000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SERVER_DLL=$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0/S3TransferManager.InMemoryS3.dll
-S3TM_DLL=$ROOT/src/S3TransferManager.Cli/bin/Release/net10.0/s3tm.dll
 WORK=$(mktemp -d)
+# Copies of the builds, so a rebuild while this runs cannot swap the binaries under it.
+cp -r "$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0" "$WORK/server"
+cp -r "$ROOT/src/S3TransferManager.Cli/bin/Release/net10.0" "$WORK/s3tm"
+SERVER_DLL=$WORK/server/S3TransferManager.InMemoryS3.dll
+S3TM_DLL=$WORK/s3tm/s3tm.dll
 PORT=$((20000 + RANDOM % 20000))
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 

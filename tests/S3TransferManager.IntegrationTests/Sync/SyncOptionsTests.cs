@@ -50,6 +50,30 @@ public sealed class SyncOptionsTests(MotoServer moto)
         Assert.Equal(6L, response.ObjectsUnchanged);
     }
 
+    [Fact]
+    public async Task SyncWithResponseAsync_DownloadOverAnOlderSameSizedFile_OnlyExactTimestampsDownloadsItAsTheAwsCliDoes()
+    {
+        await using SyncScene scene = await SyncScene.CreateAsync(moto, SyncDirection.Download);
+        await scene.SyncAsync(scene.Request());
+        File.SetLastWriteTimeUtc(Path.Combine(scene.DestinationRoot, "keep.txt"), DateTime.UtcNow.AddDays(-1));
+        SortedSet<string> awsCliDefault = await scene.AwsCliDryRunAsync();
+        SortedSet<string> awsCliExact = await scene.AwsCliDryRunAsync("--exact-timestamps");
+        TransferUtilitySyncRequest byDefault = scene.Request();
+        byDefault.DryRun = true;
+        TransferUtilitySyncRequest exact = scene.Request();
+        exact.DryRun = true;
+        exact.ExactTimestamps = true;
+
+        (_, SortedSet<string> defaultActions, _) = await scene.SyncAsync(byDefault);
+        (_, SortedSet<string> exactActions, List<SyncObjectEventArgs> events) = await scene.SyncAsync(exact);
+
+        Assert.Empty(defaultActions);
+        Assert.Equal(["download keep.txt"], exactActions);
+        Assert.Equal(SyncReason.TimestampsDiffer, Assert.Single(events).Reason);
+        Assert.Equal(awsCliDefault, defaultActions);
+        Assert.Equal(awsCliExact, exactActions);
+    }
+
     [Theory]
     [MemberData(nameof(Directions))]
     public async Task SyncWithResponseAsync_ExcludeThenInclude_SameEntriesAsTheAwsCliAndExcludedDestinationEntriesNotDeleted(SyncDirection direction)
