@@ -21,7 +21,7 @@ public sealed class SimpleNamesTests
         typeof(DownloadFailedEventArgs), typeof(DownloadInitiatedEventArgs), typeof(DownloadRequestBase), typeof(FailurePolicy),
         typeof(ITransferUtility), typeof(LocalPathConflictException), typeof(MultipartDownloadType), typeof(ObjectDownloadFailedEventArgs),
         typeof(ObjectModifiedException), typeof(ObjectUploadFailedEventArgs), typeof(PartDownloadException),
-        typeof(PartLimitExceededException), typeof(TransferProgressArgsExtensions), typeof(TransferUtility),
+        typeof(PartLimitExceededException), typeof(RequestStalledException), typeof(TransferProgressArgsExtensions), typeof(TransferUtility),
         typeof(TransferUtilityAbortMultipartUploadRequest), typeof(TransferUtilityAbortMultipartUploadsResponse),
         typeof(TransferUtilityConfig), typeof(TransferUtilityDownloadDirectoryRequest), typeof(TransferUtilityDownloadDirectoryResponse),
         typeof(TransferUtilityDownloadRequest), typeof(TransferUtilityDownloadResponse), typeof(TransferUtilityGetObjectResponseBase),
