@@ -10,7 +10,8 @@ namespace S3TransferManager.Benchmarks;
 /// 2 warmups, 5 iterations), <c>loh</c> (each transfer once in process, LOH and allocated bytes) or <c>cold</c> (the
 /// first transfer in fresh processes, <see cref="Cold.ColdStartMode"/>) or <c>interleaved</c> (the download
 /// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>) or <c>directory-events</c> (what counting a
-/// folder first and concurrent objects cost the directory events, <see cref="Events.DirectoryEventsMode"/>); the rest go to
+/// folder first and concurrent objects cost the directory events, <see cref="Events.DirectoryEventsMode"/>) or <c>tail</c>
+/// (hedging off against on with 1% of requests slow, <see cref="Tail.TailLatencyMode"/>); the rest go to
 /// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
 /// defaults (for the buffering micro-benchmarks).
 /// </summary>
@@ -20,7 +21,7 @@ public static class Program
     {
         string mode = args.Length > 0 ? args[0].ToLowerInvariant() : "";
         string[] rest = args.Length > 0 ? args[1..] : args;
-        if (mode is "quick" or "loh-quick" or "cold" or "interleaved")
+        if (mode is "quick" or "loh-quick" or "cold" or "interleaved" or "tail")
         {
             BenchmarkSettings.SetDefault(BenchmarkSettings.SizeVariable, 256);
             BenchmarkSettings.SetDefault(BenchmarkSettings.SmallCountVariable, 200);
@@ -42,6 +43,9 @@ public static class Program
                     int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),
                     OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"),
                     OptionValue(rest, "--params"));
+            case "tail":
+                return await Tail.TailLatencyMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--rounds") ?? "40", System.Globalization.CultureInfo.InvariantCulture), OptionValue(rest, "--out"));
             case "directory-events":
                 return await Events.DirectoryEventsMode.RunAsync(
                     int.Parse(OptionValue(rest, "--files") ?? "200000", System.Globalization.CultureInfo.InvariantCulture));

@@ -92,7 +92,9 @@ public sealed partial class TransferUtilityConfig
     /// UploadPart, once its body was sent, or a download's ranged GET, before its response headers. The first to answer
     /// is kept and the other cancelled. A hedge takes a slot of the request budget and one of the part's
     /// <see cref="InterruptedBodyRetryAttempts"/>, and resends an upload part's bytes. It is meant for the rare answer
-    /// that takes seconds instead of tenths; see docs/timeouts.md for when it pays.
+    /// that takes seconds instead of tenths (docs/timeouts.md has the measurement). Leave it off for uploads to objects
+    /// encrypted with SSE-KMS or SSE-C: their parts' ETags differ from one attempt to the next, and when S3 stores the
+    /// attempt whose answer was dropped, CompleteMultipartUpload fails with InvalidPart.
     /// </summary>
     /// <value><see langword="false"/>.</value>
     public bool HedgeSlowRequests { get; set; }

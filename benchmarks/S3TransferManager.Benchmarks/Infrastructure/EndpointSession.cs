@@ -89,6 +89,10 @@ public sealed class EndpointSession : IAsyncDisposable
         {
             Profile = InMemoryS3Profile.S3Like, SlowDownAboveRequestsPerSecond = BenchmarkSettings.SlowDownRate,
         },
+        NetworkProfile.S3Tail => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.S3Like, SlowFirstByteFraction = 0.01, SlowFirstByteDelay = TimeSpan.FromSeconds(2),
+        },
         NetworkProfile.S3Harsh => new InMemoryS3Options
         {
             Profile = InMemoryS3Profile.S3Like,

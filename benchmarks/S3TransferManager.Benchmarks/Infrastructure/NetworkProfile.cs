@@ -16,4 +16,8 @@ public enum NetworkProfile
     /// <summary>S3Like, and 503 SlowDown above a request rate (<see cref="BenchmarkSettings.SlowDownRate"/>, 200 a
     /// second by default, a burst of a tenth of that), as S3 throttles a prefix.</summary>
     S3Throttled,
+
+    /// <summary>S3Like, and 1% of requests (drawn at random) wait 2 s for their first byte: the tail of S3's answer
+    /// times, where hedging a slow request may pay.</summary>
+    S3Tail,
 }

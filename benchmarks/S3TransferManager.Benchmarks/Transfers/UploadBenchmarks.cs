@@ -173,7 +173,8 @@ public class UploadBenchmarks : ITransferScenario
     private FileStream OpenSource() =>
         new(_filePath, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 0, FileOptions.Asynchronous | FileOptions.SequentialScan);
 
-    private static async Task WriteSourceFileAsync(string path, long length)
+    /// <summary>Writes <paramref name="length"/> pseudo-random bytes (the same every run) to <paramref name="path"/>.</summary>
+    internal static async Task WriteSourceFileAsync(string path, long length)
     {
         var random = new Random(42);
         byte[] chunk = new byte[64 * 1024];

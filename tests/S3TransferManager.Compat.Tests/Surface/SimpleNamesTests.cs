@@ -24,7 +24,7 @@ public sealed class SimpleNamesTests
         typeof(DownloadInitiatedEventArgs), typeof(DownloadRequestBase), typeof(FailurePolicy), typeof(ITransferUtility),
         typeof(LocalPathConflictException), typeof(MultipartDownloadType), typeof(ObjectCopyFailedEventArgs),
         typeof(ObjectDownloadFailedEventArgs), typeof(ObjectModifiedException), typeof(ObjectUploadFailedEventArgs),
-        typeof(PartDownloadException), typeof(PartLimitExceededException), typeof(ResumableTransfer), typeof(ResumableTransferKind), typeof(SyncAction), typeof(SyncFilterRule),
+        typeof(PartDownloadException), typeof(PartLimitExceededException), typeof(RequestStalledException), typeof(ResumableTransfer), typeof(ResumableTransferKind), typeof(SyncAction), typeof(SyncFilterRule),
         typeof(SyncObjectEventArgs), typeof(SyncReason), typeof(TransferProgressArgsExtensions), typeof(TransferUtility),
         typeof(TransferUtilityAbortMultipartUploadRequest), typeof(TransferUtilityAbortMultipartUploadsResponse),
         typeof(TransferUtilityConfig), typeof(TransferUtilityCopyDirectoryRequest), typeof(TransferUtilityCopyDirectoryResponse),

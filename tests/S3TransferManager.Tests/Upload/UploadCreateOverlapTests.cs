@@ -105,14 +105,19 @@ public sealed class UploadCreateOverlapTests
                 return new AbortMultipartUploadResponse();
             });
 
-        // The caller gets the source's error once the failure wait (7 s here, on the fake clock) is over, Create still
-        // unanswered.
+        // The caller gets the source's error once the failure waits (7 s each here, on the fake clock: the parts' drain,
+        // when they have not stopped yet, then Create's answer) are over, Create still unanswered.
         var time = new TimerRecordingTimeProvider();
         Task upload = RunAsync(s3, pool, stream, failureWaitLimit: TimeSpan.FromSeconds(7), time: time);
-        await time.WaitForTimerAsync(TimeSpan.FromSeconds(7));
-        time.Advance(TimeSpan.FromSeconds(7) - TimeSpan.FromTicks(1));
-        Assert.False(upload.IsCompleted, "the failure wait ended early");
-        time.Advance(TimeSpan.FromTicks(1));
+        for (int waits = 0; waits < 2 && !upload.IsCompleted; waits++)
+        {
+            Task failureWait = time.WaitForTimerAsync(TimeSpan.FromSeconds(7));
+            if (await Task.WhenAny(failureWait, upload) == failureWait)
+            {
+                time.Advance(TimeSpan.FromSeconds(7));
+            }
+        }
+
         await Assert.ThrowsAsync<ObjectDisposedException>(() => upload.WaitAsync(s_wait));
         bool abortedBeforeCreateAnswered = aborted.Task.IsCompleted;
         createAnswers.SetResult();
