@@ -15,7 +15,10 @@ public sealed class SimpleNamesTests
 {
     private static readonly Type[] Named =
     [
-        typeof(BaseUploadRequest), typeof(ChecksumMismatchException), typeof(ChecksumValidationResult), typeof(DirectoryResult),
+        typeof(BaseUploadRequest), typeof(ChecksumMismatchException), typeof(ChecksumValidationResult), typeof(CopyDirectoryCompletedEventArgs),
+        typeof(CopyDirectoryFailedEventArgs), typeof(CopyDirectoryInitiatedEventArgs), typeof(CopyDirectoryObjectRequestArgs),
+        typeof(CopyDirectoryProgressArgs), typeof(CopyProgressArgs), typeof(ObjectCopyFailedEventArgs), typeof(TransferUtilityCopyDirectoryRequest),
+        typeof(TransferUtilityCopyDirectoryResponse), typeof(TransferUtilityCopyRequest), typeof(TransferUtilityCopyResponse), typeof(DirectoryResult),
         typeof(DownloadCompletedEventArgs), typeof(DownloadDirectoryCompletedEventArgs), typeof(DownloadDirectoryFailedEventArgs),
         typeof(DownloadDirectoryFileRequestArgs), typeof(DownloadDirectoryInitiatedEventArgs), typeof(DownloadDirectoryProgressArgs),
         typeof(DownloadFailedEventArgs), typeof(DownloadInitiatedEventArgs), typeof(DownloadRequestBase), typeof(FailurePolicy),
