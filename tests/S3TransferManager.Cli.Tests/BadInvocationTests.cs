@@ -45,7 +45,7 @@ public sealed class BadInvocationTests(MotoServer moto) : IDisposable
         { "serve --port 70000", 2, "s3tm: --port must be from 0 to 65535 (0 picks a free port). Run 's3tm serve --help' for usage." },
         { "ls --profile s3tm-no-such-profile", 2, "s3tm: --profile 's3tm-no-such-profile' is not in the AWS credentials or config files." },
         { "cp s3://{bucket}/missing.bin {dir}/out.bin", 1, "s3tm: error: not found (NoSuchKey): The specified key does not exist." },
-        { "cp s3://{bucket}/missing.bin s3://{bucket}/copy.bin", 1, "s3tm: error: not found (NotFound): Error making request with Error Code NotFound and Http Status Code NotFound. No further error information was returned by the service." },
+        { "cp s3://{bucket}/missing.bin s3://{bucket}/copy.bin", 1, "s3tm: error: not found (NotFound): No object s3://{bucket}/missing.bin (or no bucket {bucket})." },
         { "ls s3://{bucket}-missing/", 1, "s3tm: error: not found (NoSuchBucket): The specified bucket does not exist" },
         { "cp {dir}/file.txt s3://{bucket}-missing/k", 1, "s3tm: error: not found (NoSuchBucket): The specified bucket does not exist" },
     };

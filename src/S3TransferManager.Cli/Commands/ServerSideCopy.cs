@@ -48,11 +48,21 @@ internal static class ServerSideCopy
             request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
         }
 
-        TransferUtilityCopyResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"copy {source}", -1, progress =>
+        TransferUtilityCopyResponse response;
+        try
         {
-            request.CopyProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
-            return utility.CopyWithResponseAsync(request, token);
-        });
+            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Download, $"copy {source}", -1, progress =>
+            {
+                request.CopyProgressEvent += (_, e) => progress.Report(e.TransferredBytes, e.TotalBytes);
+                return utility.CopyWithResponseAsync(request, token);
+            });
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == System.Net.HttpStatusCode.NotFound && e.ErrorCode == "NotFound")
+        {
+            // The copy starts with a HEAD, whose 404 has no body to say what is missing: say it here.
+            throw new AmazonS3Exception($"No object {source} (or no bucket {source.Bucket}).", e, e.ErrorType, e.ErrorCode, e.RequestId, e.StatusCode);
+        }
+
         return new JsonObject
         {
             ["command"] = "cp",
