@@ -11,6 +11,9 @@ public sealed class EndpointSession : IAsyncDisposable
 {
     public const string Bucket = "bench";
 
+    /// <summary>Where <see cref="OursJournal"/> keeps the journals of uploads (downloads keep theirs beside the file).</summary>
+    private readonly string _journalFolder;
+
     private EndpointSession(InMemoryS3Process endpoint, bool throttled = false)
     {
         Endpoint = endpoint;
@@ -23,6 +26,8 @@ public sealed class EndpointSession : IAsyncDisposable
         OursStrict = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadLookahead = false });
         OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
+        _journalFolder = Directory.CreateTempSubdirectory("s3tm-bench-journals-").FullName;
+        OursJournal = new TransferUtility(Client, new TransferUtilityConfig { ResumeTransfers = true, ResumeJournalFolder = _journalFolder });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
@@ -45,6 +50,10 @@ public sealed class EndpointSession : IAsyncDisposable
     /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>, kept for
     /// every iteration, as a long-lived utility is.</summary>
     public TransferUtility OursAdaptive { get; }
+
+    /// <summary>This library at its defaults with resume on: every part recorded in a journal as it completes, the
+    /// journal created before the first part and deleted after the last.</summary>
+    public TransferUtility OursJournal { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -128,6 +137,8 @@ public sealed class EndpointSession : IAsyncDisposable
         OursUniform.Dispose();
         OursStrict.Dispose();
         OursAdaptive.Dispose();
+        OursJournal.Dispose();
+        Directory.Delete(_journalFolder, recursive: true);
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -70,6 +70,11 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursStrict_File() => UploadFileAsync(_session.OursStrict, "upload/ours-strict-file");
 
+    /// <summary>As Ours_File, with resume on: the cost of the journal (each file's parts checksummed for it, a record per
+    /// part, the journal created and deleted).</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursJournal_File() => UploadFileAsync(_session.OursJournal, "upload/ours-journal-file");
+
     /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursFixed_File() => UploadFileAsync(_session.Ours, "upload/ours-fixed-file", BenchmarkSettings.PartSize);
