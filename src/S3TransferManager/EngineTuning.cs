@@ -13,8 +13,9 @@ internal sealed record EngineTuning
     /// failure or cancellation, a CreateMultipartUpload in flight, and AbortMultipartUpload.</summary>
     public TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
 
-    /// <summary>The window adaptive concurrency measures throughput over.</summary>
-    public TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(100);
+    /// <summary>The shortest window the automatic budget learns from (it also waits for several requests to end):
+    /// a few of S3's round trips.</summary>
+    public TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(50);
 
     /// <summary>Whether download parts shrink toward the end of an object (<c>PartLayout</c>'s tail); off, the layout
     /// is uniform.</summary>

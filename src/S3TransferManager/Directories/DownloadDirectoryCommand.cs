@@ -43,7 +43,7 @@ internal sealed class DownloadDirectoryCommand
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
         // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects. Of up to
         // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
-        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
+        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy,
             DirectoryLookahead.Items, static listed => listed.Item.Size ?? 0);
         try
         {

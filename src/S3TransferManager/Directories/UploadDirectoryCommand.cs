@@ -45,7 +45,7 @@ internal sealed class UploadDirectoryCommand
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
         // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static file => file.Length);
         try
         {

@@ -80,7 +80,9 @@ internal sealed class DownloadSession : IDisposable
         var getter = new ObjectGetter(resources.Client, request);
         bool validate = resources.Config.ValidateDownloadChecksums;
         ByteRange? firstRange = request.FitsOnePart ? null : new ByteRange(0, request.PartSize - 1);
-        RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        // The first range, or the whole object when the listing said it fits in one.
+        RequestLease lease = await lane.AcquireAsync(RequestCost.Data(request.FitsOnePart ? request.ListedLength!.Value : request.PartSize),
+            cancellationToken).ConfigureAwait(false);
         GetObjectResponse? response = null;
         try
         {
@@ -133,7 +135,8 @@ internal sealed class DownloadSession : IDisposable
         }
         else
         {
-            lease = await _lane.AcquireFollowingAsync(predecessor, cancellationToken).ConfigureAwait(false);
+            lease = await _lane.AcquireFollowingAsync(predecessor, RequestCost.Data(Layout.LengthOf(partNumber)), cancellationToken)
+                .ConfigureAwait(false);
         }
 
         return new ResumableRangeStream(_reading, new PartRange(partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber)), response, lease,

@@ -108,7 +108,7 @@ internal sealed class FileDownloadCommand
         }
 
         using AtomicFileWriter file = early ?? AtomicFileWriter.Create(_request.FilePath!, target.TotalLength, _resources.Logger);
-        var parts = new PartEngine<int, ResumableRangeStream>(new NumberedParts(layout.PartCount), Math.Min(config.RequestCeiling, layout.PartCount),
+        var parts = new PartEngine<int, ResumableRangeStream>(new NumberedParts(layout.PartCount), Math.Min(_resources.Scheduler.Ceiling, layout.PartCount),
             (turn, token) => DownloadPartAsync(session, file, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
             (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
         await parts.RunAsync(cancellationToken).ConfigureAwait(false);

@@ -43,7 +43,7 @@ internal sealed class SinglePutCommand(UploadContext upload)
         }
 
         PutObjectResponse response;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        using (await _lane.AcquireAsync(RequestCost.Data(length), cancellationToken).ConfigureAwait(false))
         {
             response = await PartScope.RunAsync(RpcMethods.PutObject, _request.BucketName!, _request.Key!, 0, 0, length,
                 token => _client.PutObjectAsync(put, token), cancellationToken).ConfigureAwait(false);

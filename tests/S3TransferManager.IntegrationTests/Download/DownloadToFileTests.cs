@@ -121,7 +121,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
         // The parts shrink toward the end (so the connections finish together), and a file download's head parts grow
         // by up to a quarter to pay for that: the layout decides how many there are.
         const long PartSize = 8 * 1024 * 1024;
-        var layout = new S3TransferManager.Download.PartLayout(content.Length, PartSize, new TransferUtilityConfig().EffectiveConcurrentServiceRequests, PartSize + (PartSize / 4));
+        var layout = new S3TransferManager.Download.PartLayout(content.Length, PartSize, S3TransferManager.Scheduling.RequestBudget.AutomaticStart, PartSize + (PartSize / 4));
         Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
         Assert.True(layout.PartCount > 13, $"{layout.PartCount} parts: no tail");
     }
