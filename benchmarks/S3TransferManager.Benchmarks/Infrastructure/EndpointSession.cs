@@ -15,14 +15,13 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         Endpoint = endpoint;
         Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled, endpoint.Certificate is null ? null : new TrustingHttpClientFactory(endpoint));
-        // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
-        // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
+        // The default config: the automatic budget (requests that follow their cost, a slot may carry one early request).
         Ours = new TransferUtility(Client);
         OursUniform = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadTail = false, DownloadLookahead = false });
         OursStrict = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadLookahead = false });
-        OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
+        OursCap10 = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
@@ -42,9 +41,8 @@ public sealed class EndpointSession : IAsyncDisposable
     /// requests can reach.</summary>
     public TransferUtility OursStrict { get; }
 
-    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>, kept for
-    /// every iteration, as a long-lived utility is.</summary>
-    public TransferUtility OursAdaptive { get; }
+    /// <summary>This library with ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
+    public TransferUtility OursCap10 { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -123,7 +121,7 @@ public sealed class EndpointSession : IAsyncDisposable
         Ours.Dispose();
         OursUniform.Dispose();
         OursStrict.Dispose();
-        OursAdaptive.Dispose();
+        OursCap10.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();
