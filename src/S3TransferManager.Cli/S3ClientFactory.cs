@@ -14,7 +14,7 @@ internal static class S3ClientFactory
 
     /// <summary>The SDK's copy buffer for request bodies: 64 KiB rather than its 8 KiB, as the library's own clients
     /// (TransferUtility's constructors that make a client): fewer reads, socket writes and allocations per byte
-    /// uploaded (README.md, "Upload from a file: whole waves, and the client's BufferSize").</summary>
+    /// uploaded (benchmarks/results/2026-11-23-uploads-signing-buffer-and-whole-waves.md).</summary>
     private const int BufferSize = 64 * 1024;
 
     public static AmazonS3Client Create(CliSettings settings)

@@ -67,7 +67,7 @@ public sealed partial class TransferUtility
 
     /// <summary>The settings of a client the utility makes: the SDK's defaults, except the buffer the SDK copies each
     /// request body to the connection through, 64 KiB rather than 8 KiB: fewer reads and socket writes per byte, and
-    /// fewer allocations per read (on a 256 MiB upload from a file, 2.4 MB rather than 6.3 MB, benchmarks/README.md);
+    /// fewer allocations per read (on a 256 MiB upload from a file, 2.4 MB rather than 6.3 MB, benchmarks/results/2026-11-23-uploads-signing-buffer-and-whole-waves.md);
     /// the buffer comes from the shared array pool, and 64 KiB stays below the large object heap threshold.</summary>
     private static AmazonS3Config OwnClientConfig(RegionEndpoint? region = null)
     {

@@ -7,7 +7,7 @@ using System.Runtime.Intrinsics.X86;
 namespace S3TransferManager.Checksums;
 
 /// <summary>
-/// The fast path of the reflected CRCs on x86 (<see cref="Crc64Nvme"/>, <see cref="Crc32Folded"/>): folds a long input
+/// The fast path of the reflected CRCs on x86 (<see cref="Crc64Nvme"/>, <see cref="Crc32Folded"/>, <see cref="Checksums.Crc32C"/>): folds a long input
 /// with carry-less multiplication (PCLMULQDQ; 64 bytes per step in four 128-bit lanes, or 256 bytes per step in four
 /// 512-bit registers where VPCLMULQDQ and AVX-512 exist) into 16 bytes that have the same CRC. Tables then finish those
 /// 16 bytes and the tail, so no Barrett reduction is needed. Downloads hash every byte they validate, and uploads every
@@ -49,6 +49,8 @@ internal sealed partial class CrcFolding
     public static CrcFolding Crc64Nvme { get; } = new(CrcCombine.Crc64NvmePolynomial, 64);
 
     public static CrcFolding Crc32 { get; } = new(CrcCombine.Crc32Polynomial, 32);
+
+    public static CrcFolding Crc32C { get; } = new(CrcCombine.Crc32CPolynomial, 32);
 
     public static bool IsSupported => Pclmulqdq.IsSupported;
 

@@ -44,10 +44,9 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <summary>Whether the folder is walked once, before the first upload, to count its files and their bytes, as the
     /// AWS SDK does, so that <see cref="UploadDirectoryInitiatedEvent"/> and every progress event carry the final totals.
     /// The walk keeps no path; the upload then enumerates the folder again, lazily.</summary>
-    /// <value>Defaults to <see langword="null"/>: a folder of up to 100,000 matching files is counted first (0.35 s at
-    /// most with the folder in the page cache: 2.2-3.5 µs a file); a larger one starts uploading at once, and the
-    /// initiated event reports -1 for both totals (counting 10 million files would hold the first byte back 22-35 s,
-    /// more on a cold or network file system). <see langword="true"/> counts every folder first, as the SDK does;
+    /// <value>Defaults to <see langword="null"/>: a folder of up to 100,000 matching files is counted first; a larger
+    /// one starts uploading at once, and the initiated event reports -1 for both totals, so the first byte is not held
+    /// back while millions of files are walked. <see langword="true"/> counts every folder first, as the AWS SDK does;
     /// <see langword="false"/> never counts.</value>
     public bool? CountFilesFirst { get; set; }
 

@@ -28,7 +28,7 @@ internal sealed class RequestLease : IDisposable
     /// </summary>
     /// <remarks>Why a slot may carry two requests: a request whose headers are pending moves no bytes, and with every
     /// slot counting it, each part would leave its connection idle for a round trip; no schedule of N strictly counted
-    /// slots can then come near N connections streaming (see benchmarks/README.md). Bodies being read stay at most
+    /// slots can then come near N connections streaming (see benchmarks/results/2026-11-23-downloads-under-latency.md). Bodies being read stay at most
     /// one per slot, save the moment the next one's first bytes arrive.</remarks>
     public RequestLease? TryShare()
     {

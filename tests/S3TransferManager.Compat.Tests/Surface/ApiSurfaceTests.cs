@@ -1,7 +1,7 @@
 namespace CompatScenarios.Surface;
 
 /// <summary>Every public member of the AWS SDK's Amazon.S3.Transfer types has a counterpart here, or is one of the
-/// members the README's compatibility table lists as not supported.</summary>
+/// members the compatibility table (docs/compatibility.md) lists as not supported.</summary>
 public sealed class ApiSurfaceTests
 {
     [Fact]

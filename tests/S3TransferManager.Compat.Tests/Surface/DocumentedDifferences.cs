@@ -1,7 +1,8 @@
 namespace CompatScenarios.Surface;
 
 /// <summary>The properties of Amazon.S3.Transfer (AWSSDK.S3 4.1.0) whose type or setter differs here, each with its
-/// reason in the README's compatibility table. A property brought in line with the SDK must leave this list.</summary>
+/// reason in the compatibility table (docs/compatibility.md). A property brought in line with the SDK must leave this
+/// list.</summary>
 internal static class DocumentedDifferences
 {
     public static readonly string[] Properties =

@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using Microsoft.CodeAnalysis.CSharp;
 
 namespace S3TransferManager.IntegrationTests.Docs;
 
@@ -16,33 +15,14 @@ public sealed partial class PackageReadmeTests
         "src/S3TransferManager.Cli/README.md",
     ];
 
-    public static TheoryData<string, int, string> Blocks()
-    {
-        var data = new TheoryData<string, int, string>();
-        foreach (string readme in s_readmes)
-        {
-            foreach (ReadmeSnippets.Block block in ReadmeSnippets.FromFile(readme))
-            {
-                data.Add(readme, block.Index, $"{block.Heading}, line {block.Line}");
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<string, int, string> Blocks() => ReadmeSnippets.BlocksOf(s_readmes);
 
     public static TheoryData<string> Readmes() => [.. s_readmes];
 
     [Theory]
     [MemberData(nameof(Blocks))]
-    public void PackageReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string readme, int index, string where)
-    {
-        ReadmeSnippets.Block block = ReadmeSnippets.FromFile(readme)[index];
-
-        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
-
-        string problems = ReadmeSnippets.Problems(compilation);
-        Assert.True(problems.Length == 0, $"{readme} block under \"{where}\" does not build clean:\n{problems}");
-    }
+    public void PackageReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string readme, int index, string where) =>
+        ReadmeSnippets.AssertBuildsClean(readme, index, where);
 
     [Theory]
     [MemberData(nameof(Readmes))]

@@ -3,7 +3,8 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace S3TransferManager.IntegrationTests.Docs;
 
-/// <summary>Every C# block in README.md compiles as pasted into a console app (acceptance of "a doc example is code").</summary>
+/// <summary>Every C# block in README.md and in the pages under docs/ compiles as pasted into a console app: a doc example
+/// is code.</summary>
 public sealed class ReadmeSnippetTests
 {
     public static TheoryData<int, string> Blocks()
@@ -19,14 +20,21 @@ public sealed class ReadmeSnippetTests
 
     [Theory]
     [MemberData(nameof(Blocks))]
-    public void ReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(int index, string where)
+    public void ReadmeBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(int index, string where) =>
+        ReadmeSnippets.AssertBuildsClean("README.md", index, where);
+
+    /// <summary>Every C# block of the pages under docs/, which the README links to for depth.</summary>
+    public static TheoryData<string, int, string> DocsBlocks() => ReadmeSnippets.BlocksOf(ReadmeSnippets.DocsPages());
+
+    [Theory]
+    [MemberData(nameof(DocsBlocks))]
+    public void DocsBlock_AsPastedIntoAConsoleApp_CompilesWithoutWarnings(string page, int index, string where) =>
+        ReadmeSnippets.AssertBuildsClean(page, index, where);
+
+    [Fact]
+    public void DocsPages_TheDocsFolder_HasBlocksToCompile()
     {
-        ReadmeSnippets.Block block = ReadmeSnippets.FromReadme()[index];
-
-        CSharpCompilation compilation = ReadmeSnippets.Compile(block.Code);
-
-        string problems = ReadmeSnippets.Problems(compilation);
-        Assert.True(problems.Length == 0, $"README.md block under \"{where}\" does not build clean:\n{problems}");
+        Assert.Contains(ReadmeSnippets.DocsPages(), page => ReadmeSnippets.FromFile(page).Count > 0);
     }
 
     [Fact]

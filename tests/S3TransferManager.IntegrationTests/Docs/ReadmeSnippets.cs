@@ -76,8 +76,37 @@ internal static partial class ReadmeSnippets
 
     public static IReadOnlyList<Block> FromReadme() => Parse(File.ReadAllText(ReadmePath()));
 
+    /// <summary>The markdown pages under docs/, by their paths from the repository's root, in a stable order.</summary>
+    public static IReadOnlyList<string> DocsPages() =>
+        [.. System.IO.Directory.EnumerateFiles(Path.Combine(RepositoryRoot(), "docs"), "*.md")
+            .Select(path => Path.GetRelativePath(RepositoryRoot(), path))
+            .Order(StringComparer.Ordinal)];
+
     /// <summary>The blocks of another markdown file of the repository (a package's README), by its path from the root.</summary>
     public static IReadOnlyList<Block> FromFile(string relativePath) => Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), relativePath)));
+
+    /// <summary>Every block of each file, as theory rows: the file, the block's index, and where it is (for the test's name).</summary>
+    public static TheoryData<string, int, string> BlocksOf(IEnumerable<string> relativePaths)
+    {
+        var data = new TheoryData<string, int, string>();
+        foreach (string path in relativePaths)
+        {
+            foreach (Block block in FromFile(path))
+            {
+                data.Add(path, block.Index, $"{block.Heading}, line {block.Line}");
+            }
+        }
+
+        return data;
+    }
+
+    /// <summary>Compiles block <paramref name="index"/> of a file as pasted into a console app, and fails with the
+    /// compiler's errors and warnings when it does not build clean.</summary>
+    public static void AssertBuildsClean(string relativePath, int index, string where)
+    {
+        string problems = Problems(Compile(FromFile(relativePath)[index].Code));
+        Assert.True(problems.Length == 0, $"{relativePath} block under \"{where}\" does not build clean:\n{problems}");
+    }
 
     /// <summary>Compiles one block as a console app's Program.cs.</summary>
     public static CSharpCompilation Compile(string code, string name = "ReadmeSnippet")

@@ -3,7 +3,7 @@ namespace S3TransferManager.IntegrationTests.FaultMatrix;
 /// <summary>
 /// One row of the fault matrix: what to do to the requests (<see cref="Arrange"/> adds rules to the proxy's plan, and
 /// may ask the scene to cancel at a stage), how the transfer must end, and what else the case proves (<see cref="Then"/>,
-/// checks after the shared ones). <see cref="Proves"/> is the README's description of the row.
+/// checks after the shared ones). <see cref="Proves"/> describes the row in CONTRIBUTING.md's table.
 /// </summary>
 internal sealed record FaultCase(string Name, string Proves, Action<FaultScene> Arrange, Outcome Outcome)
 {

@@ -4,8 +4,8 @@ using S3TransferManager.IntegrationTests.Docs;
 
 namespace S3TransferManager.IntegrationTests.FaultMatrix;
 
-/// <summary>The case tables, the theories that run them and the README's table of them stay in step: a case added to
-/// a table but not to a theory would never run, and one missing from the README would be undocumented.</summary>
+/// <summary>The case tables, the theories that run them and CONTRIBUTING.md's table of them stay in step: a case added
+/// to a table but not to a theory would never run, and one missing from the document would be undocumented.</summary>
 public sealed partial class FaultMatrixTableTests
 {
     [Fact]
@@ -26,13 +26,13 @@ public sealed partial class FaultMatrixTableTests
     }
 
     [Fact]
-    public void Readme_FaultMatrixSection_ListsEveryCaseOnce()
+    public void Contributing_FaultMatrixSection_ListsEveryCaseOnce()
     {
-        string readme = File.ReadAllText(ReadmeSnippets.ReadmePath());
-        int start = readme.IndexOf("\n## Fault matrix\n", StringComparison.Ordinal);
-        Assert.True(start >= 0, "README.md has no section \"Fault matrix\".");
-        int end = readme.IndexOf("\n## ", start + 1, StringComparison.Ordinal);
-        string section = readme[start..(end < 0 ? readme.Length : end)];
+        string contributing = File.ReadAllText(Path.Combine(ReadmeSnippets.RepositoryRoot(), "CONTRIBUTING.md"));
+        int start = contributing.IndexOf("\n## Fault matrix\n", StringComparison.Ordinal);
+        Assert.True(start >= 0, "CONTRIBUTING.md has no section \"Fault matrix\".");
+        int end = contributing.IndexOf("\n## ", start + 1, StringComparison.Ordinal);
+        string section = contributing[start..(end < 0 ? contributing.Length : end)];
 
         string[] listed = [.. TableRow().Matches(section).Select(m => m.Groups[1].Value)];
 

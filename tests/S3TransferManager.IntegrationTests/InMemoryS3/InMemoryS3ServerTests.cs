@@ -85,10 +85,7 @@ public sealed class InMemoryS3ServerTests
             BucketName = "bucket", Key = "k", ContentBody = "x", ContentType = "text/plain",
         }, cancel.Token);
 
-        for (int i = 0; i < 500 && server.GetObjectContent("bucket", "k") is null; i++)
-        {
-            await Task.Delay(10);
-        }
+        Assert.True(SpinWait.SpinUntil(() => server.GetObjectContent("bucket", "k") is not null, TimeSpan.FromSeconds(30)));
 
         // Stored and waiting for its first byte: a reset restarts the peak from the requests in flight, this one.
         server.ResetCounters();
