@@ -24,4 +24,9 @@ internal sealed record EngineTuning
     /// <summary>Whether a download sends its next part's request in a body's last round trip; off, every request
     /// waits for its worker.</summary>
     public bool DownloadLookahead { get; init; } = true;
+
+    /// <summary>When set (and <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> is not), a fixed budget of
+    /// this many bodies in place of the automatic one, each slot free to carry one early request: the default before the
+    /// budget followed cost, which benchmarks measure the automatic budget against.</summary>
+    public int? FixedSharedRequests { get; init; }
 }

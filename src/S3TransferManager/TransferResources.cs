@@ -33,8 +33,8 @@ internal sealed class TransferResources
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
-        (Scheduler, Tuner) = RequestBudget.Create(config, TimeProvider, Tuning.AdaptiveWindow, Environment.ProcessorCount);
-        StartingRequests = RequestBudget.StartingRequests(config, Environment.ProcessorCount);
+        (Scheduler, Tuner) = RequestBudget.Create(config, Tuning, TimeProvider, Environment.ProcessorCount);
+        StartingRequests = RequestBudget.StartingRequests(config, Tuning, Environment.ProcessorCount);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);

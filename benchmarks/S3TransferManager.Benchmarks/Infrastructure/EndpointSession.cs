@@ -22,6 +22,8 @@ public sealed class EndpointSession : IAsyncDisposable
         OursStrict = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadLookahead = false });
         OursCap10 = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        OursFixed10 = new TransferUtility(Client, new TransferUtilityConfig(), null,
+            new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
@@ -43,6 +45,10 @@ public sealed class EndpointSession : IAsyncDisposable
 
     /// <summary>This library with ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
     public TransferUtility OursCap10 { get; }
+
+    /// <summary>This library with the default that preceded the automatic budget: 10 bodies at most, each slot free to
+    /// carry one early request. The automatic budget replaces it only where it is measured no slower.</summary>
+    public TransferUtility OursFixed10 { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -122,6 +128,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursUniform.Dispose();
         OursStrict.Dispose();
         OursCap10.Dispose();
+        OursFixed10.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

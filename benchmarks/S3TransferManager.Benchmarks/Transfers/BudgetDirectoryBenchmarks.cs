@@ -64,6 +64,10 @@ public class BudgetDirectoryBenchmarks : ITransferScenario
     [Benchmark]
     public Task Ours() => OursAsync(_session.Ours);
 
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
+    [Benchmark]
+    public Task OursFixed10() => OursAsync(_session.OursFixed10);
+
     /// <summary>ConcurrentServiceRequests = 10: a fixed cap, the SDK's number.</summary>
     [Benchmark]
     public Task OursCap10() => OursAsync(_session.OursCap10);

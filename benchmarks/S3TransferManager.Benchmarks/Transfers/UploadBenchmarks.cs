@@ -64,6 +64,10 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task Ours_File() => UploadFileAsync(_session.Ours, "upload/ours-file");
 
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursFixed10_File() => UploadFileAsync(_session.OursFixed10, "upload/ours-fixed10-file");
+
     /// <summary>As Ours_File with ConcurrentServiceRequests = 10 set explicitly: a fixed budget and a hard cap, as the
     /// SDK's 10 (whole waves of 10).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]

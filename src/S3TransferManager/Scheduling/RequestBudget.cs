@@ -59,26 +59,33 @@ internal static class RequestBudget
 
     /// <summary>The requests a transfer can count on at its start: the fixed budget, or where the automatic one starts.
     /// Uploads cut their parts into whole waves of it.</summary>
-    public static int StartingRequests(TransferUtilityConfig config, int processorCount) =>
-        IsAutomatic(config) ? Math.Min(AutomaticStart, Ceiling(config, processorCount)) : config.ConcurrentServiceRequests!.Value;
+    public static int StartingRequests(TransferUtilityConfig config, EngineTuning tuning, int processorCount) =>
+        !IsAutomatic(config) ? config.ConcurrentServiceRequests!.Value
+        : config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is { } fixedRequests ? fixedRequests
+        : Math.Min(AutomaticStart, Ceiling(config, processorCount));
 
     /// <summary>The scheduler for the settings, and the tuner that moves it (null for a fixed budget).</summary>
-    public static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(TransferUtilityConfig config, TimeProvider time,
-        TimeSpan minWindow, int processorCount)
+    public static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(TransferUtilityConfig config, EngineTuning tuning,
+        TimeProvider time, int processorCount)
     {
         if (!IsAutomatic(config))
         {
             return (new RequestScheduler(config.ConcurrentServiceRequests!.Value, allowSharedSlots: false), null);
         }
 
+        if (config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is { } fixedRequests)
+        {
+            return (new RequestScheduler(fixedRequests, allowSharedSlots: true), null);
+        }
+
         int ceiling = Ceiling(config, processorCount);
-        var controller = new ConcurrencyController(StartingRequests(config, processorCount), Math.Min(Floor, ceiling), ceiling);
+        var controller = new ConcurrencyController(StartingRequests(config, tuning, processorCount), Math.Min(Floor, ceiling), ceiling);
         // Left to itself, a slot may carry one early request: the budget counts bodies, and at most twice as many
         // requests are open. A ceiling the caller set (either property) counts every request, as the AWS SDK does.
         var scheduler = new RequestScheduler(controller.Limit,
             allowSharedSlots: config.ConcurrentServiceRequests is null && config.MaxConcurrentServiceRequests is null,
             maxBytesInFlight: config.BufferMemoryLimit, ceiling: ceiling);
-        var tuner = new ConcurrencyTuner(scheduler, controller, time, minWindow);
+        var tuner = new ConcurrencyTuner(scheduler, controller, time, tuning.AdaptiveWindow);
         scheduler.Observer = tuner;
         scheduler.Waking = tuner.OnWaking;
         return (scheduler, tuner);

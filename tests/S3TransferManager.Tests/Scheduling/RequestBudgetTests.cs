@@ -5,12 +5,11 @@ namespace S3TransferManager.Tests.Scheduling;
 /// <summary>Which budget the settings give, where it starts, and how high it may go.</summary>
 public sealed class RequestBudgetTests
 {
-    private static readonly TimeSpan Window = TimeSpan.FromMilliseconds(50);
-
-    private static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(int? concurrent, int? max, int processors = 2)
+    private static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(int? concurrent, int? max, int processors = 2,
+        EngineTuning? tuning = null)
     {
         var config = new TransferUtilityConfig { MaxConcurrentServiceRequests = max, ConcurrentServiceRequests = concurrent };
-        return RequestBudget.Create(config.Validated(), TimeProvider.System, Window, processors);
+        return RequestBudget.Create(config.Validated(), tuning ?? EngineTuning.Default, TimeProvider.System, processors);
     }
 
     [Theory]
@@ -66,7 +65,29 @@ public sealed class RequestBudgetTests
     [Fact]
     public void StartingRequests_FixedOrAutomatic_IsWhatATransferCanCountOn()
     {
-        Assert.Equal(20, RequestBudget.StartingRequests(new TransferUtilityConfig().Validated(), 2));
-        Assert.Equal(7, RequestBudget.StartingRequests(new TransferUtilityConfig { ConcurrentServiceRequests = 7 }.Validated(), 2));
+        Assert.Equal(20, RequestBudget.StartingRequests(new TransferUtilityConfig().Validated(), EngineTuning.Default, 2));
+        Assert.Equal(7, RequestBudget.StartingRequests(new TransferUtilityConfig { ConcurrentServiceRequests = 7 }.Validated(), EngineTuning.Default, 2));
+    }
+
+    [Fact]
+    public void Create_FixedSharedRequestsTuned_IsTheFixedBudgetWithEarlyRequests()
+    {
+        var tuning = new EngineTuning { FixedSharedRequests = 10 };
+
+        (RequestScheduler scheduler, ConcurrencyTuner? tuner) = Create(concurrent: null, max: null, tuning: tuning);
+
+        Assert.Null(tuner);
+        Assert.Equal(10, scheduler.MaxRequestsInFlight);
+        Assert.True(scheduler.AllowsSharedSlots);
+        Assert.Equal(10, RequestBudget.StartingRequests(new TransferUtilityConfig().Validated(), tuning, 2));
+    }
+
+    [Fact]
+    public void Create_FixedSharedRequestsTunedButACapSet_KeepsTheCap()
+    {
+        (RequestScheduler scheduler, _) = Create(concurrent: 4, max: null, tuning: new EngineTuning { FixedSharedRequests = 10 });
+
+        Assert.Equal(4, scheduler.MaxRequestsInFlight);
+        Assert.False(scheduler.AllowsSharedSlots);
     }
 }
