@@ -57,7 +57,7 @@ internal sealed class DownloadDirectoryCommand
             throw;
         }
 
-        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors);
         // Outside the try: a completed handler that throws gives the caller its exception, as for single downloads, and
         // the download is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new DownloadDirectoryCompletedEventArgs(_request, response, _progress.MovedBytes,

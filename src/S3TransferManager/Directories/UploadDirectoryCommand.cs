@@ -57,7 +57,7 @@ internal sealed class UploadDirectoryCommand
             throw;
         }
 
-        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors);
         // Outside the try: a completed handler that throws gives the caller its exception, as for single uploads, and
         // the upload is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new UploadDirectoryCompletedEventArgs(_request, response, response.ObjectsUploaded,
