@@ -20,7 +20,7 @@ internal sealed class DownloadDirectoryCommand
     private readonly NameFolding? _folding;
 
     // The files given to keys so far; set once the local folder exists, before the listing starts.
-    private LocalPathClaims? _claims;
+    private IPathClaims? _claims;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to download, and where.</param>
@@ -48,7 +48,7 @@ internal sealed class DownloadDirectoryCommand
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
-            _claims = new LocalPathClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
+            _claims = CreateClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
             await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
@@ -64,6 +64,14 @@ internal sealed class DownloadDirectoryCommand
             _progress.TotalBytes, response.ObjectsDownloaded, _progress.TotalFiles));
         return response;
     }
+
+    /// <summary>The claims that fit the download: under exact names, with every path the one its key maps to, the
+    /// listing's order bounds what must be remembered (<see cref="ListingOrderClaims"/>); a file system that folds
+    /// names, or a handler that may choose any file, needs every claim kept (<see cref="LocalPathClaims"/>).</summary>
+    private IPathClaims CreateClaims(NameFolding folding, string root) =>
+        folding == NameFolding.Exact && !_request.HasFileRequestSubscribers
+            ? new ListingOrderClaims(root)
+            : new LocalPathClaims(folding, root);
 
     /// <summary>Raises DownloadDirectoryFailedEvent; a handler that throws is logged, and the caller gets the download's
     /// own error (as for single downloads, see <see cref="FailedEvent"/>).</summary>
