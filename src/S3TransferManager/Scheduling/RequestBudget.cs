@@ -12,13 +12,16 @@ internal static class RequestBudget
     /// <summary>
     /// Where the automatic budget starts, and starts over after idle: the requests the fixed default of 10 had open (10
     /// bodies, each with one early request). More at once was measured to draw 503s from an endpoint that limits its
-    /// request rate to 200 a second with a burst of 20 (docs/concurrency.md), where a fixed 10 draws none.
+    /// request rate to 200 a second with a burst of 20 (benchmarks/results/2026-11-23-adaptive-concurrency.md).
     /// </summary>
     public const int AutomaticStart = 20;
 
-    /// <summary>The least the automatic budget goes down to: one request in flight would leave every transfer to a
-    /// single connection's pace.</summary>
-    public const int Floor = 2;
+    /// <summary>The least the automatic budget goes down to: the bodies the fixed default of 10 streamed, and the AWS
+    /// SDK's default. Time stretched by a busy client (its CPU shared, its disk slow) looks like an endpoint's pushback,
+    /// and with a floor of 2 a directory of 1,000 small objects on a machine at a load of 15-20 was cut to a median of
+    /// 8.5 s against 2.5 s at a fixed 10; below 10, a misreading would cost more than the default it replaces. An
+    /// endpoint that accepts fewer still gets no more than the SDK's default sends it, and the SDK's retries back off.</summary>
+    public const int Floor = 10;
 
     /// <summary>The automatic ceiling per processor, and its bounds. Small requests are bound by the client's CPU (about
     /// 0.3-0.7 ms of it per request here) and the round trip: 64 requests of 20 ms carry 3,200 a second, more than two
