@@ -17,16 +17,17 @@ public sealed class TransferUtilityConfig
     /// <see cref="BufferMemoryLimit"/>, so many small requests run at once while large parts keep to the memory budget;
     /// and when small requests take well over their quickest round trip (the endpoint queues them, or turns them away
     /// with 503 SlowDown and the client retries them after a backoff) the budget drops to what carries the rate the
-    /// endpoint accepts. Each slot may also carry one early request (the next part's, sent during the current body's
+    /// endpoint accepts, never below 10. Each slot may also carry one early request (the next part's, sent during the current body's
     /// last round trip). A number, at least 1, is a fixed budget and a hard cap on requests open, with no early
     /// requests: setting 10 behaves as the AWS SDK's default. The AWS SDK's property is an <see cref="int"/> defaulting
-    /// to 10; code that assigns it compiles unchanged. See docs/concurrency.md.</value>
+    /// to 10; code that assigns it compiles unchanged. See docs/architecture.md, "Scheduling".</value>
     public int? ConcurrentServiceRequests { get; set; }
 
     /// <summary>
     /// The ceiling of the automatic budget (see <see cref="ConcurrentServiceRequests"/>): it never has more than this
     /// many requests open, each counted (no slot carries an early request), and otherwise behaves as the default. With
-    /// <see cref="ConcurrentServiceRequests"/> set too, the budget stays automatic, below both.
+    /// <see cref="ConcurrentServiceRequests"/> set too, the budget stays automatic, below both. Below 10 (the least the
+    /// automatic budget goes down to), the budget stays at this number.
     /// </summary>
     /// <value><see langword="null"/> (the default): the ceiling that fits the machine. Must be at least 1.</value>
     public int? MaxConcurrentServiceRequests { get; set; }
