@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using S3TransferManager.Benchmarks.Infrastructure;
 
 namespace S3TransferManager.Benchmarks.ManyKeys;
@@ -25,27 +26,32 @@ internal static class ManyKeysMode
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"wrote {keys:N0} files in {write.Elapsed.TotalSeconds:0.0} s"));
 
             await using EndpointSession session = await EndpointSession.StartAsync(profile, 0, md5ETags: false, https: false);
+            await session.SeedAsync("bucket-marker", 1, partSize: 0); // creates the bucket, outside the prefix
             Console.WriteLine("| Keys | Direction | Seconds | Objects/s | Peak working set (MiB) | Working set before (MiB) | Managed heap after (MiB) | Failed |");
             Console.WriteLine("|---:|---|---:|---:|---:|---:|---:|---:|");
-            await MeasureAsync(keys, "upload", async () =>
+            await MeasureAsync(keys, "upload", async done =>
             {
-                TransferUtilityUploadDirectoryResponse response = await session.Ours.UploadDirectoryWithResponseAsync(new TransferUtilityUploadDirectoryRequest
+                var request = new TransferUtilityUploadDirectoryRequest
                 {
                     BucketName = EndpointSession.Bucket, Directory = source, KeyPrefix = "many", SearchOption = SearchOption.AllDirectories,
                     UploadFilesConcurrently = true, FailurePolicy = FailurePolicy.ContinueOnFailure,
-                });
+                };
+                request.UploadDirectoryProgressEvent += (_, e) => Volatile.Write(ref done.Value, e.NumberOfFilesUploaded);
+                TransferUtilityUploadDirectoryResponse response = await session.Ours.UploadDirectoryWithResponseAsync(request);
                 return response.ObjectsFailed;
             });
 
             Directory.Delete(source, recursive: true);
             string target = Path.Combine(root, "target");
-            await MeasureAsync(keys, "download", async () =>
+            await MeasureAsync(keys, "download", async done =>
             {
-                TransferUtilityDownloadDirectoryResponse response = await session.Ours.DownloadDirectoryWithResponseAsync(new TransferUtilityDownloadDirectoryRequest
+                var request = new TransferUtilityDownloadDirectoryRequest
                 {
                     BucketName = EndpointSession.Bucket, S3Directory = "many", LocalDirectory = target, DownloadFilesConcurrently = true,
                     FailurePolicy = FailurePolicy.ContinueOnFailure,
-                });
+                };
+                request.DownloadedDirectoryProgressEvent += (_, e) => Volatile.Write(ref done.Value, e.NumberOfFilesDownloaded);
+                TransferUtilityDownloadDirectoryResponse response = await session.Ours.DownloadDirectoryWithResponseAsync(request);
                 return response.ObjectsFailed;
             });
             return 0;
@@ -71,7 +77,10 @@ internal static class ManyKeysMode
         }
     }
 
-    private static async Task MeasureAsync(int keys, string direction, Func<Task<long>> transfer)
+    /// <summary>Runs <paramref name="transfer"/> (which counts the objects done into the box it is given) and prints a
+    /// row; every 10 s it also prints the objects done so far and the peak working set until then, so a run cut short
+    /// still shows whether memory grows with the objects done.</summary>
+    private static async Task MeasureAsync(int keys, string direction, Func<StrongBox<long>, Task<long>> transfer)
     {
         GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
         using var process = Process.GetCurrentProcess();
@@ -79,18 +88,25 @@ internal static class ManyKeysMode
         long before = process.WorkingSet64;
         long peak = before;
         using var stop = new CancellationTokenSource();
+        var done = new StrongBox<long>();
+        var clock = Stopwatch.StartNew();
         Task sampler = Task.Run(async () =>
         {
             using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(20));
+            long ticks = 0;
             while (await timer.WaitForNextTickAsync(stop.Token).ConfigureAwait(false))
             {
                 process.Refresh();
                 peak = Math.Max(peak, process.WorkingSet64);
+                if (++ticks % 500 == 0)
+                {
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                        $"  {direction}: {clock.Elapsed.TotalSeconds:0} s, {Volatile.Read(ref done.Value):N0} objects done, peak working set so far {peak / 1048576.0:0} MiB"));
+                }
             }
         });
 
-        var clock = Stopwatch.StartNew();
-        long failed = await transfer();
+        long failed = await transfer(done);
         clock.Stop();
         await stop.CancelAsync();
         try
