@@ -49,6 +49,10 @@ public static class Program
             case "directory-events":
                 return await Events.DirectoryEventsMode.RunAsync(
                     int.Parse(OptionValue(rest, "--files") ?? "200000", System.Globalization.CultureInfo.InvariantCulture));
+            case "many-keys":
+                return await ManyKeys.ManyKeysMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--keys") ?? "100000", System.Globalization.CultureInfo.InvariantCulture),
+                    Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "Raw", ignoreCase: true));
             case "cold-one":
                 return await Cold.ColdTransfer.RunAsync(rest);
             case "loh":

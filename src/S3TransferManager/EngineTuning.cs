@@ -13,8 +13,9 @@ internal sealed record EngineTuning
     /// failure or cancellation, a CreateMultipartUpload in flight, and AbortMultipartUpload.</summary>
     public TimeSpan FailureWaitLimit { get; init; } = TransferLimits.FailureWaitLimit;
 
-    /// <summary>The window adaptive concurrency measures throughput over.</summary>
-    public TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(100);
+    /// <summary>The shortest window the automatic budget learns from (it also waits for several requests to end):
+    /// a few of S3's round trips.</summary>
+    public TimeSpan AdaptiveWindow { get; init; } = TimeSpan.FromMilliseconds(50);
 
     /// <summary>Whether download parts shrink toward the end of an object (<c>PartLayout</c>'s tail); off, the layout
     /// is uniform.</summary>
@@ -35,4 +36,9 @@ internal sealed record EngineTuning
     /// on it for minutes, and through <see cref="Amazon.S3.IAmazonS3"/> only the whole answer can be seen, not the
     /// whitespace S3 sends while it works (see docs/timeouts.md).</summary>
     public TimeSpan CompleteAnswerLimit { get; init; } = TransferLimits.CompleteAnswerLimit;
+
+    /// <summary>When set (and <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> is not), a fixed budget of
+    /// this many bodies in place of the automatic one, each slot free to carry one early request: the default before the
+    /// budget followed cost, which benchmarks measure the automatic budget against.</summary>
+    public int? FixedSharedRequests { get; init; }
 }

@@ -35,11 +35,6 @@ internal static class TransferLimits
     /// again for being slow). S3 documents that it may take several minutes, sending whitespace meanwhile.</summary>
     public static readonly TimeSpan CompleteAnswerLimit = TimeSpan.FromMinutes(10);
 
-    /// <summary>The bodies streaming at most while <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> is not
-    /// set (each slot may carry one early request besides): the AWS SDK's default, with no connection left idle between
-    /// parts.</summary>
-    public const int AutomaticRequests = 10;
-
     /// <summary>The default part size for uploads and downloads.</summary>
     public const long DefaultPartSize = 8L * 1024 * 1024;
 }

@@ -34,21 +34,8 @@ internal sealed class TransferResources
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
-        if (config.MaxConcurrentServiceRequests is null)
-        {
-            Scheduler = new RequestScheduler(config.EffectiveConcurrentServiceRequests, allowSharedSlots: !config.ConcurrentServiceRequestsIsExplicit);
-        }
-        else
-        {
-            // Tuned, the budget is the number of requests open: a shared slot would let twice the ceiling be open.
-            int ceiling = config.RequestCeiling;
-            var controller = new ConcurrencyController(AdaptiveStart(config), Math.Min(AdaptiveFloor, ceiling), ceiling);
-            Scheduler = new RequestScheduler(controller.Limit, allowSharedSlots: false);
-            Tuner = new ConcurrencyTuner(Scheduler, controller, TimeProvider, Tuning.AdaptiveWindow);
-            Tuner.Watch(client);
-            Scheduler.Waking = Tuner.OnWaking;
-        }
-
+        (Scheduler, Tuner) = RequestBudget.Create(config, Tuning, TimeProvider, Environment.ProcessorCount);
+        StartingRequests = RequestBudget.StartingRequests(config, Tuning, Environment.ProcessorCount);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         Bandwidth = config.MaxBytesPerSecond is { } cap ? new BandwidthLimiter(cap, TimeProvider) : null;
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
@@ -57,20 +44,6 @@ internal sealed class TransferResources
         TransferMetrics.Track(Scheduler, Buffers);
         Journals = config.ResumeTransfers ? new JournalStore(this) : null;
     }
-
-    /// <summary>
-    /// Where adaptive concurrency starts, and restarts after idle: the requests the fixed default already has open
-    /// (<see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> bodies, each slot with one early request besides),
-    /// so turning it on never starts below the default. An explicit <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
-    /// is the cap, so it starts there. Measured (benchmarks/results/2026-11-23-uploads-early-start-and-the-10-connection-ceiling.md): a 256 MiB
-    /// upload ended before a start of 10 had grown past 20, and was slower than the default.
-    /// </summary>
-    internal static int AdaptiveStart(TransferUtilityConfig config) =>
-        config.ConcurrentServiceRequests ?? 2 * TransferLimits.AutomaticRequests;
-
-    /// <summary>The least budget adaptive concurrency goes down to: one request in flight would leave every transfer
-    /// to a single connection's pace.</summary>
-    public const int AdaptiveFloor = 2;
 
     public IAmazonS3 Client { get; }
 
@@ -85,12 +58,15 @@ internal sealed class TransferResources
     /// <summary>The engine's internal knobs (failure waits, the adaptive window, download features benchmarks turn off).</summary>
     public EngineTuning Tuning { get; }
 
-    /// <summary>The budget of requests in flight across every transfer of the utility.</summary>
+    /// <summary>The budget of requests in flight across every transfer of the utility (<see cref="RequestBudget"/>).</summary>
     public RequestScheduler Scheduler { get; }
 
-    /// <summary>Moves <see cref="Scheduler"/>'s budget when adaptive concurrency is on; null otherwise. Transfers
-    /// report the bytes they move to it.</summary>
+    /// <summary>Moves <see cref="Scheduler"/>'s budget when it is automatic; null when it is fixed. Transfers report the
+    /// bytes they move to it.</summary>
     public ConcurrencyTuner? Tuner { get; }
+
+    /// <summary>The requests a transfer can count on at its start (<see cref="RequestBudget.StartingRequests"/>).</summary>
+    public int StartingRequests { get; }
 
     /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
     public BufferBudget Buffers { get; }

@@ -174,7 +174,6 @@ public sealed partial class TransferUtility : ITransferUtility
     public void Dispose()
     {
         _disposed = true;
-        _resources.Tuner?.Dispose();
         _resources.Bandwidth?.Dispose();
         _ownedClient?.Dispose();
     }

@@ -9,48 +9,28 @@ namespace S3TransferManager;
 public sealed partial class TransferUtilityConfig
 {
     /// <summary>How many requests the utility keeps in flight at most, across every transfer it runs at once (each part
-    /// of each object, and concurrent single transfers): a hard cap, as in the AWS SDK. Transfers take turns: a small
-    /// object never waits behind a big object's queue of parts.</summary>
-    /// <value><see langword="null"/> (the default): automatic. Then 10 bodies stream at most, and while no other
-    /// transfer waits for a slot each may carry one early request (the next part's, sent during the current body's last
-    /// round trip), so no connection idles for the first-byte latency between parts: at most 20 requests are open. A
-    /// number, at least 1, is a hard cap on requests open, with no early requests: setting 10 is not the default. The
-    /// AWS SDK's property is an <see cref="int"/> defaulting to 10; code that assigns it compiles unchanged.</value>
+    /// of each object, and concurrent single transfers): a fixed budget and a hard cap, as in the AWS SDK. Transfers take
+    /// turns: a small object never waits behind a big object's queue of parts.</summary>
+    /// <value><see langword="null"/> (the default): automatic. The utility then budgets what is scarce rather than a
+    /// request count: requests in flight start at 20 and grow while that raises the bytes or the requests done per
+    /// second, up to a ceiling that fits the machine (32 per processor, between 64 and 256); the bytes the requests in flight will move stay within
+    /// <see cref="BufferMemoryLimit"/>, so many small requests run at once while large parts keep to the memory budget;
+    /// and when small requests take well over their quickest round trip (the endpoint queues them, or turns them away
+    /// with 503 SlowDown and the client retries them after a backoff) the budget drops to what carries the rate the
+    /// endpoint accepts, never below 10. Each slot may also carry one early request (the next part's, sent during the current body's
+    /// last round trip). A number, at least 1, is a fixed budget and a hard cap on requests open, with no early
+    /// requests: setting 10 behaves as the AWS SDK's default. The AWS SDK's property is an <see cref="int"/> defaulting
+    /// to 10; code that assigns it compiles unchanged. See docs/architecture.md, "Scheduling".</value>
     public int? ConcurrentServiceRequests { get; set; }
 
-    /// <summary>Whether the caller set <see cref="ConcurrentServiceRequests"/>: then it is a hard cap, and slots are
-    /// never shared with an early request.</summary>
-    internal bool ConcurrentServiceRequestsIsExplicit => ConcurrentServiceRequests is not null;
-
-    /// <summary>The bodies streaming at most: <see cref="ConcurrentServiceRequests"/> when set, otherwise
-    /// <see cref="TransferLimits.AutomaticRequests"/>.</summary>
-    internal int EffectiveConcurrentServiceRequests => ConcurrentServiceRequests ?? TransferLimits.AutomaticRequests;
-
     /// <summary>
-    /// Turns on adaptive concurrency, up to this many requests in flight: the utility measures the bytes per second of
-    /// all its transfers together, in windows of a tenth of a second, and adds requests while that still rises (a quarter
-    /// at a time); it takes back an increase that does not pay (each request moves less), halves
-    /// on throttling (a 503 SlowDown or 429 from the endpoint, seen through the HTTP client's metrics, so including the
-    /// attempts the SDK retries by itself), and steps back when throughput falls at an unchanged number. It never goes above this ceiling nor below 2 (or the ceiling, if
-    /// smaller), and starts over each time requests begin again after none was in flight (a new transfer, or a new
-    /// batch of them). Downloads, uploads and directories
-    /// all share it; a directory of small objects, bound by latency, gains the most. OpenStream follows the budget but
-    /// does not teach it (its pace is its reader's). Dispose the utility when done: tuning listens to the process's HTTP
-    /// metrics until then.
+    /// The ceiling of the automatic budget (see <see cref="ConcurrentServiceRequests"/>): it never has more than this
+    /// many requests open, each counted (no slot carries an early request), and otherwise behaves as the default. With
+    /// <see cref="ConcurrentServiceRequests"/> set too, the budget stays automatic, below both. Below 10 (the least the
+    /// automatic budget goes down to), the budget stays at this number.
     /// </summary>
-    /// <value><see langword="null"/>: off, <see cref="ConcurrentServiceRequests"/> is the budget. Must be at least 1.
-    /// Tuning starts from the requests the automatic default has open (20: 10 bodies, each with one early request), at
-    /// most this ceiling. Set explicitly,
-    /// <see cref="ConcurrentServiceRequests"/> is where it starts and a hard cap the tuning never passes. With tuning on, every request counts against the budget (no slot carries an early
-    /// request): the budget is the number of requests open, and more of them hide the first-byte latency instead.</value>
+    /// <value><see langword="null"/> (the default): the ceiling that fits the machine. Must be at least 1.</value>
     public int? MaxConcurrentServiceRequests { get; set; }
-
-    /// <summary>The most requests in flight the utility may ever use: <see cref="MaxConcurrentServiceRequests"/> when
-    /// tuning (at most an explicit <see cref="ConcurrentServiceRequests"/>), otherwise <see cref="ConcurrentServiceRequests"/>.
-    /// Transfers size their workers by it.</summary>
-    internal int RequestCeiling => MaxConcurrentServiceRequests is { } max
-        ? (ConcurrentServiceRequests is { } cap ? Math.Min(max, cap) : max)
-        : EffectiveConcurrentServiceRequests;
 
     /// <summary>Uploads at least this large use a multipart upload; smaller ones a single PutObject.</summary>
     /// <value>16 MiB. Must be at least 1.</value>
@@ -160,7 +140,7 @@ public sealed partial class TransferUtilityConfig
 
         if (MaxConcurrentServiceRequests < 1)
         {
-            throw new ArgumentOutOfRangeException(nameof(MaxConcurrentServiceRequests), MaxConcurrentServiceRequests, "The ceiling of adaptive concurrency must be at least 1.");
+            throw new ArgumentOutOfRangeException(nameof(MaxConcurrentServiceRequests), MaxConcurrentServiceRequests, "The ceiling of the automatic budget must be at least 1.");
         }
 
         if (MinSizeBeforePartUpload < 1)

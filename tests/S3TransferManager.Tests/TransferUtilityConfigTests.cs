@@ -45,7 +45,6 @@ public sealed class TransferUtilityConfigTests
         var config = new TransferUtilityConfig();
 
         Assert.Null(config.ConcurrentServiceRequests);
-        Assert.Equal(10, config.EffectiveConcurrentServiceRequests);
         Assert.Equal(16L * 1024 * 1024, config.MinSizeBeforePartUpload);
         Assert.Equal(3, config.InterruptedBodyRetryAttempts);
         Assert.False(config.FlushToDisk);
@@ -81,22 +80,6 @@ public sealed class TransferUtilityConfigTests
         var config = new TransferUtilityConfig { MaxBytesPerSecond = cap };
 
         Assert.Equal(cap, config.Validated().MaxBytesPerSecond);
-    }
-
-    [Theory]
-    [InlineData(null, null, 10)]
-    [InlineData(null, 64, 64)]
-    [InlineData(16, 64, 16)]
-    [InlineData(16, null, 16)]
-    public void RequestCeiling_ExplicitConcurrencyStaysAHardCap(int? concurrent, int? max, int expected)
-    {
-        var config = new TransferUtilityConfig { MaxConcurrentServiceRequests = max };
-        if (concurrent is { } value)
-        {
-            config.ConcurrentServiceRequests = value;
-        }
-
-        Assert.Equal(expected, config.Validated().RequestCeiling);
     }
 
     [Fact]
@@ -148,6 +131,7 @@ public sealed class TransferUtilityConfigTests
         var original = new TransferUtilityConfig();
         var copy = new TransferUtilityConfig { ConcurrentServiceRequests = original.ConcurrentServiceRequests };
 
-        Assert.Equal(original.Validated().ConcurrentServiceRequestsIsExplicit, copy.Validated().ConcurrentServiceRequestsIsExplicit);
+        Assert.Equal(S3TransferManager.Scheduling.RequestBudget.IsAutomatic(original.Validated()),
+            S3TransferManager.Scheduling.RequestBudget.IsAutomatic(copy.Validated()));
     }
 }

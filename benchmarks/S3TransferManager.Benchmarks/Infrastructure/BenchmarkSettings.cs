@@ -38,10 +38,6 @@ public static class BenchmarkSettings
     /// <summary>Parallel requests for every client that has the knob.</summary>
     public const int Concurrency = 10;
 
-    /// <summary>The ceiling of adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>):
-    /// the S3 client's connection limit.</summary>
-    public const int AdaptiveCeiling = 64;
-
     /// <summary>The size of every read-and-discard buffer.</summary>
     public const int ReadBufferSize = 64 * 1024;
 

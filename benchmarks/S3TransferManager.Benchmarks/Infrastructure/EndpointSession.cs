@@ -18,16 +18,17 @@ public sealed class EndpointSession : IAsyncDisposable
     {
         Endpoint = endpoint;
         Client = S3ClientFactory.Create(endpoint.ServiceUrl, throttled, endpoint.Certificate is null ? null : new TrustingHttpClientFactory(endpoint));
-        // The default config: its 10 requests are BenchmarkSettings.Concurrency, and left unset the budget lets a slot
-        // carry one early request (set explicitly, it would be a hard cap, measured by OursStrict).
+        // The default config: the automatic budget (requests that follow their cost, a slot may carry one early request).
         Ours = new TransferUtility(Client);
         OursUniform = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadTail = false, DownloadLookahead = false });
         OursStrict = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency }, null,
             new EngineTuning { DownloadLookahead = false });
-        OursAdaptive = new TransferUtility(Client, new TransferUtilityConfig { MaxConcurrentServiceRequests = BenchmarkSettings.AdaptiveCeiling });
         _journalFolder = Directory.CreateTempSubdirectory("s3tm-bench-journals-").FullName;
         OursJournal = new TransferUtility(Client, new TransferUtilityConfig { ResumeTransfers = true, ResumeJournalFolder = _journalFolder });
+        OursCap10 = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        OursFixed10 = new TransferUtility(Client, new TransferUtilityConfig(), null,
+            new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
@@ -47,9 +48,12 @@ public sealed class EndpointSession : IAsyncDisposable
     /// requests can reach.</summary>
     public TransferUtility OursStrict { get; }
 
-    /// <summary>This library with adaptive concurrency up to <see cref="BenchmarkSettings.AdaptiveCeiling"/>, kept for
-    /// every iteration, as a long-lived utility is.</summary>
-    public TransferUtility OursAdaptive { get; }
+    /// <summary>This library with ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
+    public TransferUtility OursCap10 { get; }
+
+    /// <summary>This library with the default that preceded the automatic budget: 10 bodies at most, each slot free to
+    /// carry one early request. The automatic budget replaces it only where it is measured no slower.</summary>
+    public TransferUtility OursFixed10 { get; }
 
     /// <summary>This library at its defaults with resume on: every part recorded in a journal as it completes, the
     /// journal created before the first part and deleted after the last.</summary>
@@ -136,9 +140,10 @@ public sealed class EndpointSession : IAsyncDisposable
         Ours.Dispose();
         OursUniform.Dispose();
         OursStrict.Dispose();
-        OursAdaptive.Dispose();
         OursJournal.Dispose();
         Directory.Delete(_journalFolder, recursive: true);
+        OursCap10.Dispose();
+        OursFixed10.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -10,7 +10,7 @@ namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
 /// <c>interleaved [--rounds N] [--filter Name] [--methods A,B,-C] [--params Name=Value,...]</c>: the download scenarios'
-/// methods (validation on against off, adaptive concurrency against the SDK, each with its other <c>[Params]</c> in
+/// methods (validation on against off, the request budget against the SDK, each with its other <c>[Params]</c> in
 /// turn, or only the values <c>--params</c> names), and the directory scenarios', in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
 /// round and the median over rounds reported, so load that comes and goes on a shared machine (other processes
@@ -36,7 +36,7 @@ public static class InterleavedMode
     private const string ConcurrentIncumbent = "AwsSdkConcurrent";
 
     private static readonly Type[] s_scenarios =
-        [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks), typeof(AdaptiveDownloadBenchmarks), typeof(AdaptiveDirectoryBenchmarks),
+        [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks), typeof(BudgetDownloadBenchmarks), typeof(BudgetDirectoryBenchmarks),
             typeof(UploadBenchmarks), typeof(DirectoryBenchmarks)];
 
     public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath, string? paramsFilter = null)
@@ -52,7 +52,7 @@ public static class InterleavedMode
         table.AppendLine();
         table.AppendLine("| Scenario | Profile | Method | Median | Min | of ceiling (median) | of file ceiling (median) | x AWS SDK (median) | x baseline (median) | 503s (all rounds) | CPU: client + endpoint (median) | client CPU: baseline / this (median) | peak requests in flight (median, max) | allocated per object (median) |");
         table.AppendLine("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        // A scenario's exact name picks it alone (DirectoryBenchmarks, not AdaptiveDirectoryBenchmarks too).
+        // A scenario's exact name picks it alone (DirectoryBenchmarks, not BudgetDirectoryBenchmarks too).
         bool exact = s_scenarios.Any(t => string.Equals(t.Name, filter, StringComparison.OrdinalIgnoreCase));
         foreach (Type type in s_scenarios.Where(t => filter is null
             || (exact ? string.Equals(t.Name, filter, StringComparison.OrdinalIgnoreCase) : t.Name.Contains(filter, StringComparison.OrdinalIgnoreCase))))

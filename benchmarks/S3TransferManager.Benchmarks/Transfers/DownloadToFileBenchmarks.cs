@@ -47,6 +47,10 @@ public class DownloadToFileBenchmarks : ITransferScenario, IWritesObjectFiles
     [Benchmark]
     public Task Ours() => OursAsync(_session.Ours);
 
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
+    [Benchmark]
+    public Task OursFixed10() => OursAsync(_session.OursFixed10);
+
     /// <summary>Uniform parts, no early request: the download with its tail and lookahead off.</summary>
     [Benchmark]
     public Task OursUniform() => OursAsync(_session.OursUniform);

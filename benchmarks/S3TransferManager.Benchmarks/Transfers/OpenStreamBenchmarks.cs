@@ -40,6 +40,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> Ours() => OursAsync(_session.Ours);
 
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
+    [Benchmark]
+    public Task<long> OursFixed10() => OursAsync(_session.OursFixed10);
+
     /// <summary>A window of 16 parts, the earlier default (now 24): too few for every worker's part and the
     /// next one it requests early.</summary>
     [Benchmark]

@@ -60,13 +60,16 @@ public class UploadBenchmarks : ITransferScenario
         Directory.Delete(_folder, recursive: true);
     }
 
-    /// <summary>PartSize left at its default: whole waves of the 10 requests.</summary>
+    /// <summary>The defaults: the automatic budget, PartSize left unset (whole waves of the 20 requests it starts at).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task Ours_File() => UploadFileAsync(_session.Ours, "upload/ours-file");
 
-    /// <summary>As Ours_File with ConcurrentServiceRequests = 10 set explicitly, a hard cap: no slot carries a second
-    /// request, so a part sent starts its successor only if a slot happens to be free. What uploads did before a sent
-    /// body started the next part.</summary>
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursFixed10_File() => UploadFileAsync(_session.OursFixed10, "upload/ours-fixed10-file");
+
+    /// <summary>As Ours_File with ConcurrentServiceRequests = 10 set explicitly: a fixed budget and a hard cap, as the
+    /// SDK's 10 (whole waves of 10).</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursStrict_File() => UploadFileAsync(_session.OursStrict, "upload/ours-strict-file");
 
@@ -78,16 +81,6 @@ public class UploadBenchmarks : ITransferScenario
     /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursFixed_File() => UploadFileAsync(_session.Ours, "upload/ours-fixed-file", BenchmarkSettings.PartSize);
-
-    /// <summary>Opt-in adaptive concurrency (up to <see cref="BenchmarkSettings.AdaptiveCeiling"/> requests), PartSize at
-    /// its default (whole waves of the 20 requests it starts with): what more connections than the SDK's 10 give.</summary>
-    [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursAdaptive_File() => UploadFileAsync(_session.OursAdaptive, "upload/ours-adaptive-file");
-
-    /// <summary>As OursAdaptive_File with PartSize set to 8 MiB: the part plan adaptive uploads had before they were
-    /// split into whole waves of their start.</summary>
-    [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursAdaptiveFixed_File() => UploadFileAsync(_session.OursAdaptive, "upload/ours-adaptive-fixed-file", BenchmarkSettings.PartSize);
 
     /// <summary>This library with the payload signed as the SDK signs it by default: over HTTPS the SDK signs every
     /// chunk (aws-chunked); over HTTP it is OursFixed_File (the part is signed once either way there).</summary>

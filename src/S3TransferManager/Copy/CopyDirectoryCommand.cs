@@ -33,7 +33,7 @@ internal sealed class CopyDirectoryCommand
     public async Task<TransferUtilityCopyDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnInitiated(new CopyDirectoryInitiatedEventArgs(_request));
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
+        var runner = new DirectoryRunner<S3Object>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static item => item.Size ?? 0);
         try
         {

@@ -49,7 +49,7 @@ internal sealed class MultipartCopyCommand
         // Whole waves of the request budget unless the caller chose the size, as for uploads.
         _partSize = request.PartSizeIsExplicit
             ? PartSizer.ForKnownLength(source.Size, request.PartSize)
-            : PartSizer.ForWholeWaves(source.Size, request.PartSize, resources.Config.RequestCeiling);
+            : PartSizer.ForWholeWaves(source.Size, request.PartSize, resources.StartingRequests);
         _parts = new PartETag[PartSizer.PartCount(source.Size, _partSize)];
     }
 
@@ -58,7 +58,7 @@ internal sealed class MultipartCopyCommand
         List<Tag>? sourceTags = await SourceTagsAsync(cancellationToken).ConfigureAwait(false);
         ChecksumAlgorithm algorithm = _request.EffectiveChecksumAlgorithm;
         InitiateMultipartUploadRequest initiate = CopyRequests.ForCreate(_request, _source, sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
-        var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Config.RequestCeiling,
+        var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Scheduler.Ceiling,
             (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
         Task<string> created = _session.CreateAsync(() => initiate, _partSize, _source.Size, cancellationToken);
         try

@@ -5,6 +5,8 @@ namespace S3TransferManager.Directories;
 /// <see cref="LargestFirstQueue{T}"/>, so a listing of a million keys never sits in memory, and applies the
 /// <see cref="FailurePolicy"/>: under <see cref="FailurePolicy.AbortOnFailure"/> the first failure cancels the producer
 /// and every job in flight. Given a size, a free worker takes the largest item of the look-ahead, not the next found.
+/// Failures are counted; the first <see cref="MaxErrorsKept"/> are kept (every one is also raised as an event by the
+/// job), so a million failed keys hold no more than a thousand exceptions.
 /// </summary>
 internal sealed class DirectoryRunner<T>
 {
@@ -12,8 +14,12 @@ internal sealed class DirectoryRunner<T>
     private readonly FailurePolicy _policy;
     private readonly int _lookahead;
     private readonly Func<T, long>? _size;
+    /// <summary>The errors kept for the response, at most; the rest are counted only.</summary>
+    internal const int MaxErrorsKept = 1000;
+
     private readonly List<Exception> _errors = [];
     private long _succeeded;
+    private long _failed;
 
     /// <param name="workers">Jobs at once.</param>
     /// <param name="policy">What a failed job does to the others.</param>
@@ -31,6 +37,10 @@ internal sealed class DirectoryRunner<T>
 
     public long Succeeded => Interlocked.Read(ref _succeeded);
 
+    /// <summary>The jobs that failed, every one.</summary>
+    public long Failed => Interlocked.Read(ref _failed);
+
+    /// <summary>The first <see cref="MaxErrorsKept"/> failures, in the order they happened.</summary>
     public List<Exception> Errors => _errors;
 
     /// <summary>Runs every job; returns when all are done, or throws the first error under AbortOnFailure.</summary>
@@ -70,9 +80,14 @@ internal sealed class DirectoryRunner<T>
                 }
                 catch (Exception e) when (!stop.IsCancellationRequested || e is not OperationCanceledException)
                 {
+                    Interlocked.Increment(ref _failed);
                     lock (_errors)
                     {
-                        _errors.Add(e);
+                        if (_errors.Count < MaxErrorsKept)
+                        {
+                            _errors.Add(e);
+                        }
+
                         first ??= e;
                     }
 

@@ -20,7 +20,7 @@ internal sealed class DownloadDirectoryCommand
     private readonly NameFolding? _folding;
 
     // The files given to keys so far; set once the local folder exists, before the listing starts.
-    private LocalPathClaims? _claims;
+    private IPathClaims? _claims;
 
     private readonly ResumeTotals _totals = new();
 
@@ -48,13 +48,13 @@ internal sealed class DownloadDirectoryCommand
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
         // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects. Of up to
         // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
-        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy,
+        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy,
             DirectoryLookahead.Items, static listed => listed.Item.Size ?? 0);
         bool finished = false;
         try
         {
             System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
-            _claims = new LocalPathClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
+            _claims = CreateClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
             _journal = _resources.Journals is { } journals
                 ? await journals.OpenDownloadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
             await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
@@ -76,7 +76,7 @@ internal sealed class DownloadDirectoryCommand
             _journal?.Dispose();
         }
 
-        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors)
+        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors)
         {
             ResumedBytes = _totals.Resumed,
             TransferredBytes = _totals.Transferred,
@@ -87,6 +87,14 @@ internal sealed class DownloadDirectoryCommand
             _progress.TotalBytes, response.ObjectsDownloaded, _progress.TotalFiles));
         return response;
     }
+
+    /// <summary>The claims that fit the download: under exact names, with every path the one its key maps to, the
+    /// listing's order bounds what must be remembered (<see cref="ListingOrderClaims"/>); a file system that folds
+    /// names, or a handler that may choose any file, needs every claim kept (<see cref="LocalPathClaims"/>).</summary>
+    private IPathClaims CreateClaims(NameFolding folding, string root) =>
+        folding == NameFolding.Exact && !_request.HasFileRequestSubscribers
+            ? new ListingOrderClaims(root)
+            : new LocalPathClaims(folding, root);
 
     /// <summary>Raises DownloadDirectoryFailedEvent; a handler that throws is logged, and the caller gets the download's
     /// own error (as for single downloads, see <see cref="FailedEvent"/>).</summary>

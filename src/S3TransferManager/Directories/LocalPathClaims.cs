@@ -4,7 +4,8 @@ using System.Runtime.InteropServices;
 namespace S3TransferManager.Directories;
 
 /// <summary>
-/// The local files and folders a directory download has given to keys, so that no two keys write one file and no key
+/// The local files and folders a directory download has given to keys, every one (for file systems that fold names, and
+/// paths a file-request handler chose; otherwise <see cref="ListingOrderClaims"/> needs far less), so that no two keys write one file and no key
 /// needs a folder where another has a file: a key whose path the file system would take for one already given is
 /// refused with <see cref="LocalPathConflictException"/>, and nothing of it is written.
 /// </summary>
@@ -16,7 +17,7 @@ namespace S3TransferManager.Directories;
 /// folder, and every folder's parent folders (below the local folder) are folders too. Thread-safe: the listing claims
 /// paths in order, and workers claim the paths a file-request handler chose.
 /// </remarks>
-internal sealed class LocalPathClaims
+internal sealed class LocalPathClaims : IPathClaims
 {
     private readonly NameFolding _folding;
 

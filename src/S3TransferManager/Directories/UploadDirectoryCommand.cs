@@ -50,7 +50,7 @@ internal sealed class UploadDirectoryCommand
         // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
         // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
         // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
+        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static file => file.Length);
         bool finished = false;
         try
@@ -76,7 +76,7 @@ internal sealed class UploadDirectoryCommand
             _journal?.Dispose();
         }
 
-        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors)
+        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors)
         {
             ResumedBytes = _totals.Resumed,
             TransferredBytes = _totals.Transferred,

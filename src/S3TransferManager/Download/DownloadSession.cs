@@ -89,7 +89,9 @@ internal sealed class DownloadSession : IDisposable
             : request.FitsOnePart ? null
             : new ByteRange(0, request.PartSize - 1);
         string? ifMatch = resume?.ETag ?? request.IfMatch;
-        RequestLease lease = await lane.AcquireAsync(cancellationToken).ConfigureAwait(false);
+        // The first range, or the whole object when the listing said it fits in one.
+        RequestLease lease = await lane.AcquireAsync(RequestCost.Data(firstRange is { } range ? range.Length : request.ListedLength!.Value),
+            cancellationToken).ConfigureAwait(false);
         GetObjectResponse? response = null;
         try
         {
@@ -146,7 +148,8 @@ internal sealed class DownloadSession : IDisposable
         }
         else
         {
-            lease = await _lane.AcquireFollowingAsync(predecessor, cancellationToken).ConfigureAwait(false);
+            lease = await _lane.AcquireFollowingAsync(predecessor, RequestCost.Data(Layout.LengthOf(partNumber)), cancellationToken)
+                .ConfigureAwait(false);
         }
 
         return new ResumableRangeStream(_reading, new PartRange(partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber)), response, lease,

@@ -144,7 +144,7 @@ internal sealed class FileDownloadCommand
             // A resumed download fetches only the parts its journal does not hold (checked in the temporary file).
             NumberedParts toFetch = _journal is null ? new NumberedParts(layout.PartCount) : new NumberedParts([.. _journal.PartsToFetch]);
             _progress.AddResumed(_journal?.ResumedBytes ?? 0);
-            var parts = new PartEngine<int, ResumableRangeStream>(toFetch, Math.Min(config.RequestCeiling, toFetch.Count),
+            var parts = new PartEngine<int, ResumableRangeStream>(toFetch, Math.Min(_resources.Scheduler.Ceiling, toFetch.Count),
                 (turn, token) => DownloadPartAsync(session, file, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
                 (turn, predecessorSlot, token) => OpenAsync(session, turn.Part, predecessorSlot, token).AsTask(), static body => body.DisposeAsync());
             await parts.RunAsync(cancellationToken).ConfigureAwait(false);

@@ -147,7 +147,7 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Config.RequestCeiling, layout.PartCount),
+            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Scheduler.Ceiling, layout.PartCount),
                 (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
                 (turn, predecessorSlot, token) => OpenPartAsync(session, manager, memory, turn.Part, predecessorSlot, token).AsTask(),
                 static opened => opened.DisposeAsync());

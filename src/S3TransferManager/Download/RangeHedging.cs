@@ -88,7 +88,8 @@ internal sealed class RangeHedging(TransferLane lane, AnswerTimes answers, TimeP
             return atHand;
         }
 
-        Task<RequestLease> turn = lane.AcquireAsync(stop.Token).AsTask();
+        // The hedge fetches the range again: it costs what the primary does.
+        Task<RequestLease> turn = lane.AcquireAsync(lease?.Cost ?? RequestCost.Control, stop.Token).AsTask();
         if (await Task.WhenAny(primary, turn).ConfigureAwait(false) == turn && turn.IsCompletedSuccessfully && !primary.IsCompleted)
         {
             return await turn.ConfigureAwait(false);

@@ -23,7 +23,7 @@ internal sealed class ProgressTracker
     private readonly Action<ProgressStep>? _raise;
     private readonly TimeProvider _time;
 
-    // Where adaptive concurrency learns the bytes every transfer moves; null when it is off.
+    // Where the automatic request budget learns the bytes every transfer moves; null when the budget is fixed.
     private readonly Scheduling.ConcurrencyTuner? _tuner;
     private readonly Lock _lock = new();
 
@@ -41,7 +41,7 @@ internal sealed class ProgressTracker
 
     /// <param name="raise">Raises one event; <see langword="null"/> when nobody listens.</param>
     /// <param name="time">The clock for the time gate; <see cref="TimeProvider.System"/> when null (tests pass a fake).</param>
-    /// <param name="tuner">Adaptive concurrency, told every byte moved; null when it is off.</param>
+    /// <param name="tuner">The automatic request budget, told every byte moved; null when the budget is fixed.</param>
     public ProgressTracker(Action<ProgressStep>? raise, TimeProvider? time = null, Scheduling.ConcurrencyTuner? tuner = null)
     {
         _tuner = tuner;
@@ -57,7 +57,7 @@ internal sealed class ProgressTracker
 
     public void SetTotal(long totalBytes) => Volatile.Write(ref _total, totalBytes);
 
-    /// <summary>Counts bytes moved, for progress and for adaptive concurrency's throughput.</summary>
+    /// <summary>Counts bytes moved, for progress and for the automatic budget's throughput.</summary>
     public void Add(long bytes)
     {
         _tuner?.OnBytes(bytes);
@@ -66,13 +66,13 @@ internal sealed class ProgressTracker
 
     /// <summary>Counts bytes for progress only: an upload's bytes as they are handed to the connection, which its
     /// socket buffers take in bursts faster than the network moves them (a new connection swallows megabytes at once).
-    /// Adaptive concurrency learns from them once S3 has acknowledged them (<see cref="Acknowledged"/>).</summary>
+    /// The automatic budget learns from them once S3 has acknowledged them (<see cref="Acknowledged"/>).</summary>
     public void AddSent(long bytes) => AddCounted(bytes);
 
     /// <summary>Counts bytes an earlier run of a resumed transfer moved, for progress only: they were not moved now.</summary>
     public void AddResumed(long bytes) => AddCounted(bytes);
 
-    /// <summary>Tells adaptive concurrency that S3 has acknowledged bytes already counted by <see cref="AddSent"/>.</summary>
+    /// <summary>Tells the automatic budget that S3 has acknowledged bytes already counted by <see cref="AddSent"/>.</summary>
     public void Acknowledged(long bytes) => _tuner?.OnBytes(bytes);
 
     private void AddCounted(long bytes)

@@ -116,6 +116,9 @@ public sealed class TransferUtilityDownloadDirectoryRequest
 
     internal bool HasProgressSubscribers => DownloadedDirectoryProgressEvent is not null;
 
+    /// <summary>Whether a handler may choose another file for an object than the one its key maps to.</summary>
+    internal bool HasFileRequestSubscribers => DownloadDirectoryFileRequestEvent is not null;
+
     internal void OnDirectoryInitiated(DownloadDirectoryInitiatedEventArgs args) => DownloadDirectoryInitiatedEvent?.Invoke(this, args);
 
     internal void OnDirectoryCompleted(DownloadDirectoryCompletedEventArgs args) => DownloadDirectoryCompletedEvent?.Invoke(this, args);

@@ -49,11 +49,10 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
     /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
     /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>
     /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB. Left unset, a file's or seekable stream's parts
-    /// are sized to fill whole waves of <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts, so all
-    /// connections finish together: between 5 MiB and 1.5x the default (256 MiB goes as 30 parts of ~8.5 MiB, three
-    /// waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10 connections busy). With adaptive
-    /// concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>) the waves are of the requests it
-    /// starts with (20 by default: 256 MiB goes as 40 parts of ~6.4 MiB). Set explicitly, it is used as given (grown
+    /// are sized to fill whole waves of the requests the budget starts with, so all connections finish together: between
+    /// 5 MiB and 1.5x the default. With <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> set to 10, 256 MiB
+    /// goes as 30 parts of ~8.5 MiB, three waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10
+    /// connections busy; the automatic budget starts with 20 requests (256 MiB goes as 40 parts of ~6.4 MiB). Set explicitly, it is used as given (grown
     /// only for the 10,000-part limit).</value>
     public long PartSize
     {

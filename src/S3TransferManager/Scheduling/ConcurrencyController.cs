@@ -1,19 +1,28 @@
 namespace S3TransferManager.Scheduling;
 
 /// <summary>
-/// Decides the budget of requests in flight from windows of aggregate throughput, additive increase and
-/// multiplicative decrease (AIMD), between a floor and a ceiling. It grows the budget while that raises the bytes per
-/// second of all transfers together, by a quarter at a time; an increase that does not pay for itself (the bytes per
-/// request fell) is taken back, and the next probe waits longer. No doubling (slow start): the utility starts where
-/// its fixed budget already stands in open requests (<see cref="TransferResources"/>), and doubling from
-/// there was measured to overshoot a server that limits its request rate (503s, slower) where quarters did not.
-/// Throttling halves the budget; throughput that falls two windows in a row at an unchanged budget (the far side is
-/// saturated) steps it back by a quarter.
-/// Windows in which nobody waited for a slot teach nothing: the budget was not what limited the transfers.
+/// Decides the budget of requests in flight, between a floor and a ceiling, from windows of what every transfer of
+/// the utility did: additive increase while more requests pay, multiplicative decrease when the endpoint pushes back.
+/// <list type="bullet">
+/// <item>Pushback is seen in the time small requests take: a request the endpoint queues, or turns away with 503
+/// SlowDown and the client retries after a backoff, takes several round trips instead of one. When a window's small
+/// requests took more than <see cref="PushbackRatio"/> times the quick round trip (a window's lower quartile, the
+/// quickest since the start) on average, or none ended and those open have waited that long on average, the budget
+/// is cut to what carries the rate the endpoint accepted (Little's law: requests at once = rate x round trip, so the
+/// budget x quick / mean), with a quarter of <see cref="Headroom"/>: the requests offered come down to what it
+/// accepts, not far below it. Only requests lent since the budget last changed count: those lent before answer for the
+/// old budget.</item>
+/// <item>Growth: while nothing pushes back and requests waited for a slot, the budget grows; an increase that does
+/// not raise the bytes or the requests per second by a tenth is taken back, and the next probe waits longer. It
+/// doubles while small requests show the round trip (they would show an overshoot one window later), nothing has
+/// pushed back since the start (or the last start over) and the budget is below where the endpoint last pushed back;
+/// otherwise it grows by a quarter.</item>
+/// <item>Throughput that falls by nearly a third two windows in a row at an unchanged budget (the far side is
+/// saturated) steps it back by a quarter.</item>
+/// </list>
+/// Windows in which nobody waited for a slot teach growth nothing: the budget was not what limited the transfers.
 /// </summary>
-/// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: floor &lt;= <see cref="Limit"/> &lt;= ceiling.
-/// Why windows of bytes and not per-request times: a request's time mixes its size, the server's first-byte latency and
-/// the client's own pace; the bytes every transfer moved in a window are what the user waits for.</remarks>
+/// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: floor &lt;= <see cref="Limit"/> &lt;= ceiling.</remarks>
 internal sealed class ConcurrencyController
 {
     /// <summary>How much an increase must raise throughput to be kept.</summary>
@@ -22,15 +31,30 @@ internal sealed class ConcurrencyController
     /// <summary>How far throughput may fall at an unchanged budget before it is stepped back.</summary>
     internal const double MaxDrop = 0.3;
 
-    /// <summary>A window counts when requests waited for a slot during at least this share of it.</summary>
+    /// <summary>A window counts for growth when requests waited for a slot during at least this share of it.</summary>
     internal const double MinSaturatedShare = 0.5;
 
     /// <summary>Windows to wait before probing again after a step back; after a probe that did not pay, it doubles
     /// with each such probe, up to <see cref="MaxHold"/>.</summary>
     internal const int MinHold = 4;
 
-    /// <summary>The longest wait between probes: 1.6 s of 100 ms windows.</summary>
+    /// <summary>The longest wait between probes, in windows.</summary>
     internal const int MaxHold = 16;
+
+    /// <summary>The fewest small requests whose times say anything about the round trip.</summary>
+    internal const int MinLatencySamples = 4;
+
+    /// <summary>Small requests that take this many times the quick round trip on average (plus
+    /// <see cref="LatencySlack"/>) are pushback: a busy client or a fuller link stretches a round trip by less.</summary>
+    internal const double PushbackRatio = 2;
+
+    /// <summary>What a cut leaves above the rate the endpoint accepted, so that the budget still carries it when the
+    /// quick round trip was a lucky window's.</summary>
+    internal const double Headroom = 1.25;
+
+    /// <summary>Added to the pushback threshold, so that on a link of a millisecond's round trip a few milliseconds of
+    /// scheduling noise on a busy machine do not look like pushback.</summary>
+    internal static readonly TimeSpan LatencySlack = TimeSpan.FromMilliseconds(5);
 
     private readonly int _initial;
     private readonly int _floor;
@@ -39,14 +63,26 @@ internal sealed class ConcurrencyController
     /// <summary>The last increase waits for its verdict from the next counted window.</summary>
     private bool _probing;
 
-    /// <summary>The window after a change is skipped: new connections still wait for their first bytes in it.</summary>
+    /// <summary>The window after a change is skipped: it still shows requests sent under the budget before.</summary>
     private bool _settling;
+
+    /// <summary>Whether growth may still double: nothing pushed back and no probe failed since the start.</summary>
+    private bool _doubling = true;
+
+    /// <summary>The budget at which the endpoint last pushed back (the ceiling before it ever did): growth doubles only
+    /// below it, so a transfer that starts over after idle does not overshoot a throttled endpoint again. Kept across
+    /// <see cref="Restart"/>, as TCP keeps its slow-start threshold.</summary>
+    private int _doublingBelow;
 
     /// <summary>The budget before the probe in progress, to go back to.</summary>
     private int _beforeProbe;
 
-    /// <summary>Throughput at the current budget in bytes per second, smoothed; 0: not measured yet.</summary>
-    private double _baseline;
+    /// <summary>Throughput at the current budget, smoothed: bytes and requests per second; 0: not measured yet.</summary>
+    private double _bytesRate;
+    private double _requestRate;
+
+    /// <summary>The quickest window's lower quartile of small requests' times since the start; zero: none yet.</summary>
+    private TimeSpan _quickest;
 
     /// <summary>Counted windows in a row whose throughput fell below the baseline by more than <see cref="MaxDrop"/>.</summary>
     private int _drops;
@@ -57,7 +93,7 @@ internal sealed class ConcurrencyController
     /// <summary>The wait after the next step back.</summary>
     private int _holdLength = MinHold;
 
-    /// <param name="initial">The budget to start from.</param>
+    /// <param name="initial">The budget to start from, and to start over from after idle.</param>
     /// <param name="floor">The least budget, at least 1.</param>
     /// <param name="ceiling">The greatest budget, at least <paramref name="floor"/>.</param>
     public ConcurrencyController(int initial, int floor, int ceiling)
@@ -68,49 +104,65 @@ internal sealed class ConcurrencyController
         _ceiling = ceiling;
         _initial = Math.Clamp(initial, floor, ceiling);
         Limit = _initial;
+        _doublingBelow = ceiling;
     }
 
     /// <summary>The budget now.</summary>
     public int Limit { get; private set; }
 
+    /// <summary>The quickest window's lower quartile of small requests' times since the start; zero when none was seen.</summary>
+    public TimeSpan QuickestRoundTrip => _quickest;
+
+    /// <summary>The mean time of small requests above which the endpoint is pushing back;
+    /// <see cref="TimeSpan.MaxValue"/> until a round trip was seen.</summary>
+    public TimeSpan PushbackAfter => _quickest == TimeSpan.Zero ? TimeSpan.MaxValue : (_quickest * PushbackRatio) + LatencySlack;
+
     /// <summary>Learns from one window and returns the budget for the next.</summary>
-    public int Next(ThroughputSample sample)
+    public int Next(WindowSample sample)
     {
         if (_settling)
         {
-            // Even its throttling: those requests were sent before the change (at most one cut per two windows).
             _settling = false;
             return Limit;
         }
 
-        if (sample.Throttled > 0)
+        if (sample.LatencySamples >= MinLatencySamples && sample.QuickLatency > TimeSpan.Zero
+            && (_quickest == TimeSpan.Zero || sample.QuickLatency < _quickest))
         {
-            // Halved, then growing again after the shortest wait: against a server that limits its request rate the
-            // budget saws between the rate and half of it instead of settling at the floor.
-            StepBack(Limit / 2, MinHold);
+            _quickest = sample.QuickLatency;
+        }
+
+        if (Stretched(sample) is { } taken)
+        {
+            _doubling = false;
+            _doublingBelow = Limit;
+            StepBack((int)Math.Ceiling(Limit * (_quickest / taken) * Headroom), MinHold);
             return Limit;
         }
 
-        if (sample.Bytes <= 0 || sample.Elapsed <= TimeSpan.Zero || sample.SaturatedShare < MinSaturatedShare)
+        if (sample.Elapsed <= TimeSpan.Zero || (sample.Bytes <= 0 && sample.Requests <= 0) || sample.SaturatedShare < MinSaturatedShare)
         {
             // The budget did not hold anyone back: a probe in progress is inconclusive, and stays.
             _probing = false;
             return Limit;
         }
 
-        double rate = sample.Bytes / sample.Elapsed.TotalSeconds;
+        double seconds = sample.Elapsed.TotalSeconds;
+        double bytesRate = sample.Bytes / seconds;
+        double requestRate = sample.Requests / seconds;
         if (_probing)
         {
             _probing = false;
-            if (rate >= _baseline * (1 + MinGain))
+            if (bytesRate >= _bytesRate * (1 + MinGain) || requestRate >= _requestRate * (1 + MinGain))
             {
-                _baseline = rate;
+                (_bytesRate, _requestRate) = (bytesRate, requestRate);
                 _holdLength = MinHold;
-                Grow();
+                Grow(sample);
             }
             else
             {
-                // More requests, no more bytes: each request moved less. Back to where it was, and probe later.
+                // More requests, no more done: each moved less. Back to where it was, and probe later.
+                _doubling = false;
                 _holdLength = Math.Min(MaxHold, _holdLength * 2);
                 StepBack(_beforeProbe, _holdLength);
             }
@@ -118,7 +170,7 @@ internal sealed class ConcurrencyController
             return Limit;
         }
 
-        if (_baseline > 0 && rate < _baseline * (1 - MaxDrop))
+        if (_bytesRate > 0 && bytesRate < _bytesRate * (1 - MaxDrop) && requestRate < _requestRate * (1 - MaxDrop))
         {
             // Two windows in a row: on a shared machine one window of a latency-bound transfer dips that far by chance.
             if (++_drops >= 2)
@@ -130,15 +182,16 @@ internal sealed class ConcurrencyController
         }
 
         _drops = 0;
-
-        _baseline = _baseline == 0 ? rate : (_baseline + rate) / 2;
+        (_bytesRate, _requestRate) = _bytesRate == 0
+            ? (bytesRate, requestRate)
+            : ((_bytesRate + bytesRate) / 2, (_requestRate + requestRate) / 2);
         if (_hold > 0)
         {
             _hold--;
         }
         else if (Limit < _ceiling)
         {
-            Grow();
+            Grow(sample);
         }
 
         return Limit;
@@ -158,16 +211,42 @@ internal sealed class ConcurrencyController
         Limit = Math.Min(Limit, _initial);
         _probing = false;
         _settling = false;
-        _baseline = 0;
+        _doubling = true;
+        _bytesRate = 0;
+        _requestRate = 0;
+        _quickest = TimeSpan.Zero;
+        _drops = 0;
         _hold = 0;
         _holdLength = MinHold;
         return Limit;
     }
 
-    private void Grow()
+    /// <summary>How long the window's small requests took when that is pushback: their mean time, or, when too few
+    /// ended to tell and those open have waited past the threshold on average, their age; null otherwise.</summary>
+    private TimeSpan? Stretched(WindowSample sample)
+    {
+        TimeSpan threshold = PushbackAfter;
+        if (threshold == TimeSpan.MaxValue)
+        {
+            return null;
+        }
+
+        if (sample.LatencySamples >= MinLatencySamples)
+        {
+            return sample.MeanLatency > threshold ? sample.MeanLatency : null;
+        }
+
+        // Few ended, and those open have waited several round trips on average: they are not ending.
+        return sample.Pending >= MinLatencySamples && sample.PendingAge > threshold ? sample.PendingAge : null;
+    }
+
+    private void Grow(WindowSample sample)
     {
         _beforeProbe = Limit;
-        Limit = Math.Min(_ceiling, Limit + Math.Max(1, Limit / 4));
+        int limit = _doubling && sample.LatencySamples >= MinLatencySamples && Limit < _doublingBelow
+            ? Math.Min(2 * Limit, _doublingBelow)
+            : Limit + Math.Max(1, Limit / 4);
+        Limit = Math.Min(_ceiling, limit);
         _probing = Limit != _beforeProbe;
         _settling = _probing;
     }
@@ -177,7 +256,8 @@ internal sealed class ConcurrencyController
         Limit = Math.Clamp(limit, _floor, _ceiling);
         _probing = false;
         _settling = true;
-        _baseline = 0;
+        _bytesRate = 0;
+        _requestRate = 0;
         _drops = 0;
         _hold = hold;
     }

@@ -1,30 +1,37 @@
-using Amazon.S3;
-
 namespace S3TransferManager.Scheduling;
 
 /// <summary>
-/// Adaptive concurrency (<see cref="TransferUtilityConfig.MaxConcurrentServiceRequests"/>): adds up the bytes every
-/// transfer of a utility moves, in windows, and at the end of each lets the <see cref="ConcurrencyController"/> move the
-/// <see cref="RequestScheduler"/>'s budget; when a request comes while none was in flight, it restarts
-/// (<see cref="ConcurrencyController.Restart"/>) before that burst of requests. Throttling responses (503 SlowDown, 429) are learned from the HTTP client's
-/// metrics (<see cref="ThrottleListener"/>), each attempt the SDK retries included. No timer: a window is closed by the first report
-/// after it ends, so an idle utility costs nothing, and a window that spans idle time is dropped.
+/// The automatic budget's feedback: adds up, in windows, the bytes every transfer of a utility moves, the requests
+/// that end and how long the small ones took (it observes every lease of the <see cref="RequestScheduler"/>), and at
+/// the end of each window lets the <see cref="ConcurrencyController"/> move the scheduler's budget. When a request
+/// comes while none was in flight, it restarts (<see cref="ConcurrencyController.Restart"/>) before that burst.
 /// </summary>
-/// <remarks>Invariant: the controller and <see cref="_windowStart"/> are touched only under <see cref="_lock"/>, taken
-/// with TryEnter so a report never waits for another's evaluation.</remarks>
-internal sealed class ConcurrencyTuner : IDisposable
+/// <remarks>
+/// A window closes at the first report after it has lasted <see cref="_minWindowTicks"/> and seen
+/// <see cref="MinRequests"/> requests end, or after <see cref="_maxWindowTicks"/> whatever it saw: a verdict rests on
+/// several requests, not on whichever happened to end within a tenth of a second. No timer, and nothing outside the
+/// utility's own requests (no listener on the process's HTTP traffic): an idle utility costs nothing, and a utility
+/// dropped without being disposed leaves nothing behind. Invariant: the controller and <see cref="_windowStart"/> are
+/// touched only under <see cref="_lock"/>, taken with TryEnter so a report never waits for another's evaluation.
+/// </remarks>
+internal sealed class ConcurrencyTuner : IRequestObserver
 {
+    /// <summary>The fewest requests ended before a window may close (unless it reached its longest).</summary>
+    internal const int MinRequests = 8;
+
     /// <summary>Guards the controller and the window's start.</summary>
     private readonly Lock _lock = new();
     private readonly RequestScheduler _scheduler;
     private readonly ConcurrencyController _controller;
     private readonly TimeProvider _time;
 
-    /// <summary>A window's length, in <see cref="_time"/>'s timestamp units.</summary>
-    private readonly long _windowTicks;
+    /// <summary>A window's shortest and longest length, in <see cref="_time"/>'s timestamp units.</summary>
+    private readonly long _minWindowTicks;
+    private readonly long _maxWindowTicks;
 
-    /// <summary>Sees the endpoint's throttling responses; null before <see cref="Watch"/> or when the endpoint is unknown.</summary>
-    private ThrottleListener? _throttles;
+    /// <summary>When the budget last changed: requests lent before it teach nothing about the round trip of the budget
+    /// now (those retried after a 503 under a larger budget end late for a while after it was cut).</summary>
+    private long _changedAt;
 
     /// <summary>When the current window started. Guarded by <see cref="_lock"/>.</summary>
     private long _windowStart;
@@ -32,66 +39,91 @@ internal sealed class ConcurrencyTuner : IDisposable
     /// <summary>The last report's time, for <see cref="_saturatedTicks"/>.</summary>
     private long _lastReport;
 
-    /// <summary>Bytes moved in the current window.</summary>
+    /// <summary>Bytes moved and requests ended in the current window.</summary>
     private long _bytes;
+    private int _requests;
 
     /// <summary>Time of the current window during which requests waited for a slot (sampled at each report).</summary>
     private long _saturatedTicks;
 
-    /// <summary>Throttling errors in the current window.</summary>
-    private int _throttled;
+    /// <summary>Small requests that ended in the current window, their total time, and their times by bucket.</summary>
+    private int _latencySamples;
+    private long _latencyTicks;
+    private readonly LatencyHistogram _latencies = new();
 
-    public ConcurrencyTuner(RequestScheduler scheduler, ConcurrencyController controller, TimeProvider time, TimeSpan window)
+    /// <summary>Guards <see cref="_pending"/> and <see cref="_pendingLentAtSum"/>, read together.</summary>
+    private readonly Lock _pendingLock = new();
+
+    /// <summary>Small requests open now, and the sum of the times they were lent at.</summary>
+    private int _pending;
+    private long _pendingLentAtSum;
+
+    /// <param name="scheduler">The budget to move.</param>
+    /// <param name="controller">Decides the budget.</param>
+    /// <param name="time">The clock.</param>
+    /// <param name="minWindow">A window's shortest length (a few round trips).</param>
+    public ConcurrencyTuner(RequestScheduler scheduler, ConcurrencyController controller, TimeProvider time, TimeSpan minWindow)
     {
         _scheduler = scheduler;
         _controller = controller;
         _time = time;
-        _windowTicks = Math.Max(1, (long)(window.TotalSeconds * time.TimestampFrequency));
+        _minWindowTicks = Math.Max(1, (long)(minWindow.TotalSeconds * time.TimestampFrequency));
+        _maxWindowTicks = 20 * _minWindowTicks;
         _windowStart = _lastReport = time.GetTimestamp();
     }
-
-    /// <summary>Watches the responses of <paramref name="client"/>'s endpoint for throttling, until disposed.</summary>
-    public void Watch(IAmazonS3 client) => _throttles = ThrottleListener.Start(client, OnThrottled);
 
     /// <summary>Counts bytes a transfer moved; closes the window when it is over.</summary>
     public void OnBytes(long bytes)
     {
         Interlocked.Add(ref _bytes, bytes);
+        Report(_time.GetTimestamp());
+    }
+
+    /// <inheritdoc/>
+    public long Lent(RequestCost cost)
+    {
         long now = _time.GetTimestamp();
-        long since = now - Interlocked.Exchange(ref _lastReport, now);
-        if (_scheduler.HasWaitersHint)
+        if (cost.SamplesLatency)
         {
-            Interlocked.Add(ref _saturatedTicks, since);
+            lock (_pendingLock)
+            {
+                _pending++;
+                _pendingLentAtSum += now;
+            }
         }
 
-        if (now - Volatile.Read(ref _windowStart) >= _windowTicks)
+        return now;
+    }
+
+    /// <inheritdoc/>
+    public void Returned(long lentAt, RequestCost cost)
+    {
+        long now = _time.GetTimestamp();
+        if (cost.SamplesLatency)
         {
-            CloseWindow(now);
+            lock (_pendingLock)
+            {
+                _pending--;
+                _pendingLentAtSum -= lentAt;
+            }
         }
+
+        if (cost.SamplesLatency && lentAt >= Volatile.Read(ref _changedAt))
+        {
+            Interlocked.Add(ref _latencyTicks, now - lentAt);
+            Interlocked.Increment(ref _latencySamples);
+            _latencies.Record(ToTimeSpan(now - lentAt));
+        }
+
+        Interlocked.Increment(ref _requests);
+        Report(now);
     }
 
     /// <summary>A request while none was in flight: the controller starts over before the requests that follow are
-    /// lent slots (a transfer's first burst). Measured both ways: a utility that kept its learned budget from one
-    /// transfer to the next was no faster than a fresh one (BenchmarkDotNet: 568 ms against 429 ms for 256 MiB), and
-    /// opening a transfer with that whole budget at once drew 503s from a rate-limited server where a fresh start drew
-    /// none.</summary>
-    public void OnWaking() => Restart(_time.GetTimestamp());
-
-    /// <summary>Counts a throttling error; the budget is halved when the window closes.</summary>
-    public void OnThrottled()
-    {
-        Interlocked.Increment(ref _throttled);
-        long now = _time.GetTimestamp();
-        if (now - Volatile.Read(ref _windowStart) >= _windowTicks)
-        {
-            CloseWindow(now);
-        }
-    }
-
-    public void Dispose() => Interlocked.Exchange(ref _throttles, null)?.Dispose();
-
-    /// <summary>A new window, and the controller starts over.</summary>
-    private void Restart(long now)
+    /// lent slots (a transfer's first burst). A utility that kept its learned budget from one transfer to the next
+    /// was measured no faster than a fresh one, and opening a transfer with that whole budget at once drew 503s from a
+    /// rate-limited server where a fresh start drew none.</summary>
+    public void OnWaking()
     {
         if (!_lock.TryEnter())
         {
@@ -100,11 +132,10 @@ internal sealed class ConcurrencyTuner : IDisposable
 
         try
         {
-            _windowStart = now;
-            Volatile.Write(ref _lastReport, now);
-            Interlocked.Exchange(ref _saturatedTicks, 0);
-            Interlocked.Exchange(ref _bytes, 0);
+            long now = _time.GetTimestamp();
+            StartWindow(now);
             int limit = _controller.Restart();
+            Volatile.Write(ref _changedAt, now);
             if (limit != _scheduler.MaxRequestsInFlight)
             {
                 _scheduler.SetLimit(limit);
@@ -113,6 +144,21 @@ internal sealed class ConcurrencyTuner : IDisposable
         finally
         {
             _lock.Exit();
+        }
+    }
+
+    private void Report(long now)
+    {
+        long since = now - Interlocked.Exchange(ref _lastReport, now);
+        if (_scheduler.HasWaitersHint)
+        {
+            Interlocked.Add(ref _saturatedTicks, since);
+        }
+
+        long elapsed = now - Volatile.Read(ref _windowStart);
+        if (elapsed >= _maxWindowTicks || (elapsed >= _minWindowTicks && Volatile.Read(ref _requests) >= MinRequests))
+        {
+            CloseWindow(now);
         }
     }
 
@@ -126,23 +172,35 @@ internal sealed class ConcurrencyTuner : IDisposable
         try
         {
             long elapsed = now - _windowStart;
-            if (elapsed < _windowTicks)
+            if (elapsed < _minWindowTicks)
             {
                 return;
             }
 
-            _windowStart = now;
-            var sample = new ThroughputSample(Interlocked.Exchange(ref _bytes, 0), TimeSpan.FromSeconds((double)elapsed / _time.TimestampFrequency),
-                (double)Interlocked.Exchange(ref _saturatedTicks, 0) / elapsed, Interlocked.Exchange(ref _throttled, 0));
-            if (elapsed > 4 * _windowTicks && sample.Throttled == 0)
+            int samples = Interlocked.Exchange(ref _latencySamples, 0);
+            long latencyTicks = Interlocked.Exchange(ref _latencyTicks, 0);
+            int pending;
+            long pendingAge;
+            lock (_pendingLock)
             {
-                // The window spans idle time: its rate says nothing about the budget.
+                pending = _pending;
+                pendingAge = pending > 0 ? now - (_pendingLentAtSum / pending) : 0;
+            }
+
+            var sample = new WindowSample(ToTimeSpan(elapsed), Interlocked.Exchange(ref _bytes, 0), Interlocked.Exchange(ref _requests, 0),
+                (double)Interlocked.Exchange(ref _saturatedTicks, 0) / elapsed, samples, samples > 0 ? ToTimeSpan(latencyTicks / samples) : TimeSpan.Zero,
+                _latencies.TakeLowerQuartile(), pending, ToTimeSpan(Math.Max(0, pendingAge)));
+            _windowStart = now;
+            if (elapsed > 2 * _maxWindowTicks)
+            {
+                // The window spans idle time: its rates say nothing about the budget.
                 return;
             }
 
             int limit = _controller.Next(sample);
             if (limit != _scheduler.MaxRequestsInFlight)
             {
+                Volatile.Write(ref _changedAt, now);
                 _scheduler.SetLimit(limit);
             }
         }
@@ -151,4 +209,19 @@ internal sealed class ConcurrencyTuner : IDisposable
             _lock.Exit();
         }
     }
+
+    /// <summary>A new window. Called under the lock.</summary>
+    private void StartWindow(long now)
+    {
+        _windowStart = now;
+        Volatile.Write(ref _lastReport, now);
+        Interlocked.Exchange(ref _saturatedTicks, 0);
+        Interlocked.Exchange(ref _bytes, 0);
+        Interlocked.Exchange(ref _requests, 0);
+        Interlocked.Exchange(ref _latencySamples, 0);
+        Interlocked.Exchange(ref _latencyTicks, 0);
+        _latencies.TakeLowerQuartile();
+    }
+
+    private TimeSpan ToTimeSpan(long ticks) => TimeSpan.FromSeconds((double)ticks / _time.TimestampFrequency);
 }

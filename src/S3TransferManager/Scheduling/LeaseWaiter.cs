@@ -2,11 +2,14 @@ namespace S3TransferManager.Scheduling;
 
 /// <summary>One request waiting for a slot. Invariant: it completes once: granted, or canceled (then a grant is
 /// refused and the slot goes to the next waiter).</summary>
-internal sealed class LeaseWaiter(RequestScheduler scheduler)
+internal sealed class LeaseWaiter(RequestScheduler scheduler, RequestCost cost)
 {
     private readonly TaskCompletionSource _granted = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     public bool IsCompleted => _granted.Task.IsCompleted;
+
+    /// <summary>What the request will cost the budget once lent a slot.</summary>
+    public RequestCost Cost => cost;
 
     /// <summary>Hands over a slot; false when the waiter was canceled first (the caller lends the slot elsewhere).</summary>
     public bool TryGrant() => _granted.TrySetResult();
@@ -20,6 +23,6 @@ internal sealed class LeaseWaiter(RequestScheduler scheduler)
             await _granted.Task.ConfigureAwait(false);
         }
 
-        return RequestLease.Lend(scheduler);
+        return RequestLease.Lend(scheduler, cost);
     }
 }

@@ -6,10 +6,20 @@ internal sealed class RequestLease : IDisposable
 {
     private RequestSlot? _slot;
 
-    private RequestLease(RequestSlot slot) => _slot = slot;
+    /// <summary>When the lease was lent, in the observer's clock; 0 when nobody observes.</summary>
+    private readonly long _lentAt;
 
-    /// <summary>Wraps a slot the scheduler already counted as lent.</summary>
-    internal static RequestLease Lend(RequestScheduler scheduler) => new(new RequestSlot(scheduler));
+    private RequestLease(RequestSlot slot)
+    {
+        _slot = slot;
+        _lentAt = slot.Scheduler.Observer?.Lent(slot.Cost) ?? 0;
+    }
+
+    /// <summary>Wraps a slot the scheduler already counted as lent for <paramref name="cost"/>.</summary>
+    internal static RequestLease Lend(RequestScheduler scheduler, RequestCost cost) => new(new RequestSlot(scheduler, cost));
+
+    /// <summary>What the slot this lease holds was lent for.</summary>
+    public RequestCost Cost => Volatile.Read(ref _slot)?.Cost ?? default;
 
     /// <summary>
     /// A second hold on this lease's slot, for the request that follows this one on the same slot, sent during this
@@ -26,5 +36,12 @@ internal sealed class RequestLease : IDisposable
         return slot is not null && slot.TryAddHolder() ? new RequestLease(slot) : null;
     }
 
-    public void Dispose() => Interlocked.Exchange(ref _slot, null)?.RemoveHolder();
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _slot, null) is { } slot)
+        {
+            slot.Scheduler.Observer?.Returned(_lentAt, slot.Cost);
+            slot.RemoveHolder();
+        }
+    }
 }

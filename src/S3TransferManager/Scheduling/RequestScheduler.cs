@@ -1,15 +1,19 @@
 namespace S3TransferManager.Scheduling;
 
 /// <summary>
-/// The one budget of requests in flight of a <see cref="TransferUtility"/>, shared by every transfer it runs. Each
-/// transfer asks through its own <see cref="TransferLane"/>; a freed slot goes to the lanes in turn (round robin), so
-/// a small object never waits behind a big object's queue of parts, while a lone big object still gets every slot.
+/// The one budget of requests in flight of a <see cref="TransferUtility"/>, shared by every transfer it runs. It counts
+/// two things: slots (a request each, so a connection each) and the bytes the requests in flight will move, as each
+/// declares them (a part's or an object's length), so that many small requests run at once while large parts keep
+/// to the memory budget. Each transfer asks through its own <see cref="TransferLane"/>; a freed slot goes to the lanes
+/// in turn (round robin), so a small object never waits behind a big object's queue of parts, while a lone big object
+/// still gets every slot its bytes fit in.
 /// </summary>
 /// <remarks>
-/// Invariants: <see cref="_available"/> + leases outstanding = the budget (<see cref="_available"/> is negative
-/// while a lowered budget waits for leases to come back); a lane is in <see cref="_ready"/> exactly
-/// while it has waiters and is not disposed; a waiter is granted at most once (a canceled one is skipped). All state is
-/// guarded by <see cref="_lock"/>; waiters are completed outside it.
+/// Invariants: <see cref="_inFlight"/> and <see cref="_bytesInFlight"/> are the sums over the slots lent; a slot is
+/// lent only while <see cref="_inFlight"/> is below the budget and its bytes fit (or nothing is in flight, so a part
+/// larger than the byte budget still goes, alone); a lane is in <see cref="_ready"/> exactly while it has waiters and
+/// is not disposed; a waiter is granted at most once (a canceled one is skipped). All state is guarded by
+/// <see cref="_lock"/>; waiters are completed outside it.
 /// </remarks>
 internal sealed class RequestScheduler
 {
@@ -19,30 +23,43 @@ internal sealed class RequestScheduler
     /// <summary>Lanes with waiters, in the order they are served; the head is served next.</summary>
     private readonly LinkedList<TransferLane> _ready = new();
 
-    /// <summary>Slots not lent to anyone; below zero after <see cref="SetLimit"/> lowered the budget under the slots
-    /// lent: each slot given back then retires instead of being lent again.</summary>
-    private int _available;
+    /// <summary>Slots lent; above the budget for a while after <see cref="SetLimit"/> lowered it (none is revoked).</summary>
+    private int _inFlight;
+
+    /// <summary>The bytes the slots lent will move.</summary>
+    private long _bytesInFlight;
 
     /// <summary><see cref="_ready"/>'s count, published for <see cref="HasWaitersHint"/>.</summary>
     private int _waitingLanes;
 
-    /// <param name="maxRequestsInFlight">The budget.</param>
+    /// <param name="maxRequestsInFlight">The budget of slots.</param>
     /// <param name="allowSharedSlots">Whether a slot may carry one early request besides its body's
     /// (<see cref="RequestLease.TryShare"/>); false makes the budget a hard cap on requests in flight.</param>
-    public RequestScheduler(int maxRequestsInFlight, bool allowSharedSlots = true)
+    /// <param name="maxBytesInFlight">The budget of bytes the requests in flight may move together.</param>
+    /// <param name="ceiling">The most slots the budget may ever be moved to (<see cref="SetLimit"/>); at least
+    /// <paramref name="maxRequestsInFlight"/>, which it defaults to.</param>
+    public RequestScheduler(int maxRequestsInFlight, bool allowSharedSlots = true, long maxBytesInFlight = long.MaxValue, int ceiling = 0)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(maxRequestsInFlight, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxBytesInFlight, 1);
         MaxRequestsInFlight = maxRequestsInFlight;
         AllowsSharedSlots = allowSharedSlots;
-        _available = maxRequestsInFlight;
+        MaxBytesInFlight = maxBytesInFlight;
+        Ceiling = Math.Max(ceiling, maxRequestsInFlight);
     }
 
     /// <summary>Whether a slot may carry one early request besides its body's.</summary>
     public bool AllowsSharedSlots { get; }
 
-    /// <summary>The budget: requests in flight across every transfer at most. Fixed, unless an adaptive
-    /// <see cref="ConcurrencyTuner"/> moves it (<see cref="SetLimit"/>).</summary>
+    /// <summary>The budget: slots lent at most across every transfer. Fixed, unless a <see cref="ConcurrencyTuner"/>
+    /// moves it (<see cref="SetLimit"/>).</summary>
     public int MaxRequestsInFlight { get; private set; }
+
+    /// <summary>The most slots the budget may ever be moved to: transfers size their workers by it.</summary>
+    public int Ceiling { get; }
+
+    /// <summary>The bytes the requests in flight may move together.</summary>
+    public long MaxBytesInFlight { get; }
 
     /// <summary>Slots lent out right now.</summary>
     public int InFlight
@@ -51,7 +68,19 @@ internal sealed class RequestScheduler
         {
             lock (_lock)
             {
-                return MaxRequestsInFlight - _available;
+                return _inFlight;
+            }
+        }
+    }
+
+    /// <summary>The bytes the slots lent out right now will move.</summary>
+    public long BytesInFlight
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _bytesInFlight;
             }
         }
     }
@@ -69,12 +98,16 @@ internal sealed class RequestScheduler
     }
 
     /// <summary>Whether a request waits for a slot, read without the lock: a hint for the tuner's bookkeeping, which
-    /// samples it on every progress report and can live with a stale answer.</summary>
+    /// samples it on every report and can live with a stale answer.</summary>
     internal bool HasWaitersHint => Volatile.Read(ref _waitingLanes) > 0;
 
     /// <summary>Called, outside the lock, when a request is lent a slot while no other was lent: the utility was idle.
     /// The lease is already granted; the callback may move the budget before the requests that follow.</summary>
     internal Action? Waking { get; set; }
+
+    /// <summary>Told when each lease is lent and given back (the tuner learns each request's time from it); null when
+    /// the budget is fixed.</summary>
+    internal IRequestObserver? Observer { get; set; }
 
     /// <summary>Moves the budget. Raising it lends the new slots to waiters at once; lowering it takes effect as
     /// leases come back (none is revoked).</summary>
@@ -84,38 +117,23 @@ internal sealed class RequestScheduler
         ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
         lock (_lock)
         {
-            _available += limit - MaxRequestsInFlight;
             MaxRequestsInFlight = limit;
         }
 
-        // Each new slot is taken, then released the usual way, so it goes to the next lane in turn.
-        while (true)
-        {
-            lock (_lock)
-            {
-                if (_available <= 0 || _ready.Count == 0)
-                {
-                    return;
-                }
-
-                _available--;
-            }
-
-            Release();
-        }
+        LendToWaiters();
     }
 
     /// <summary>Opens the lane one transfer asks through; dispose it when the transfer ends.</summary>
     public TransferLane OpenLane() => new(this);
 
-    /// <summary>Lends a slot when one is free and nobody waits; never queues.</summary>
-    internal bool TryAcquire()
+    /// <summary>Lends a slot for <paramref name="cost"/> when one is free, the bytes fit and nobody waits; never queues.</summary>
+    internal bool TryAcquire(RequestCost cost)
     {
         lock (_lock)
         {
-            if (_available > 0 && _ready.Count == 0)
+            if (_ready.Count == 0 && FitsLocked(cost.Bytes))
             {
-                _available--;
+                LendLocked(cost.Bytes);
                 return true;
             }
 
@@ -123,16 +141,20 @@ internal sealed class RequestScheduler
         }
     }
 
-    /// <summary>Lends a slot at once when one is free and nobody waits; otherwise queues the waiter on its lane.</summary>
+    /// <summary>Lends a slot at once when one is free, the bytes fit and nobody waits; otherwise queues the waiter on
+    /// its lane (and, when a slot is free but the requests ahead wait for bytes, serves what fits at once).</summary>
     internal bool TryAcquireOrEnqueue(TransferLane lane, LeaseWaiter waiter)
     {
-        bool waking;
+        bool lent;
+        bool waking = false;
+        bool slotFree = false;
         lock (_lock)
         {
-            if (_available > 0 && _ready.Count == 0)
+            lent = _ready.Count == 0 && FitsLocked(waiter.Cost.Bytes);
+            if (lent)
             {
-                waking = _available == MaxRequestsInFlight;
-                _available--;
+                waking = _inFlight == 0;
+                LendLocked(waiter.Cost.Bytes);
             }
             else
             {
@@ -143,68 +165,39 @@ internal sealed class RequestScheduler
                 }
 
                 Volatile.Write(ref _waitingLanes, _ready.Count);
-                return false;
+                slotFree = _inFlight < MaxRequestsInFlight;
             }
         }
 
-        if (waking)
+        if (lent)
         {
-            Waking?.Invoke();
+            if (waking)
+            {
+                Waking?.Invoke();
+            }
+
+            return true;
         }
 
-        return true;
+        if (slotFree)
+        {
+            // Queued while a slot is free: only bytes hold the line back, so whatever fits goes now, this one perhaps.
+            LendToWaiters();
+        }
+
+        return false;
     }
 
-    /// <summary>Takes a slot back and lends it to the next lane in turn that still has a live waiter.</summary>
-    internal void Release()
+    /// <summary>Takes a slot and its bytes back, and lends what fits now to the lanes in turn.</summary>
+    internal void Release(long bytes)
     {
-        while (true)
+        lock (_lock)
         {
-            LeaseWaiter? next = null;
-            lock (_lock)
-            {
-                if (_available < 0)
-                {
-                    // The budget was lowered: this slot retires.
-                    _available++;
-                    return;
-                }
-
-                while (next is null && _ready.First is { } node)
-                {
-                    TransferLane lane = node.Value;
-                    _ready.RemoveFirst();
-                    lane.ReadyNode = null;
-                    while (lane.Waiters.TryDequeue(out LeaseWaiter? waiter))
-                    {
-                        if (!waiter.IsCompleted)
-                        {
-                            next = waiter;
-                            break;
-                        }
-                    }
-
-                    // Served: to the back of the line, if it still waits for more.
-                    if (lane.Waiters.Count > 0)
-                    {
-                        lane.ReadyNode = _ready.AddLast(lane);
-                    }
-                }
-
-                Volatile.Write(ref _waitingLanes, _ready.Count);
-                if (next is null)
-                {
-                    _available++;
-                    return;
-                }
-            }
-
-            // Outside the lock; a waiter canceled in the meantime refuses, and the slot goes to the next one.
-            if (next.TryGrant())
-            {
-                return;
-            }
+            _inFlight--;
+            _bytesInFlight -= bytes;
         }
+
+        LendToWaiters();
     }
 
     /// <summary>Drops a disposed lane from the line; its waiters were canceled by the lane.</summary>
@@ -221,5 +214,73 @@ internal sealed class RequestScheduler
 
             lane.Waiters.Clear();
         }
+
+        // A big part that did not fit may have held the lanes behind it back; they may go now.
+        LendToWaiters();
+    }
+
+    /// <summary>Lends slots to waiting lanes, in turn, while they fit. A lane whose next request's bytes do not fit
+    /// keeps its place at the head of the line, and the lanes behind it are served meanwhile (a big part does not hold
+    /// small objects back; it goes as soon as enough bytes come back).</summary>
+    private void LendToWaiters()
+    {
+        while (true)
+        {
+            LeaseWaiter? next = null;
+            lock (_lock)
+            {
+                for (LinkedListNode<TransferLane>? node = _ready.First; node is not null && next is null && _inFlight < MaxRequestsInFlight;)
+                {
+                    LinkedListNode<TransferLane>? following = node.Next;
+                    TransferLane lane = node.Value;
+                    while (lane.Waiters.TryPeek(out LeaseWaiter? head) && head.IsCompleted)
+                    {
+                        lane.Waiters.Dequeue();
+                    }
+
+                    if (lane.Waiters.Count == 0)
+                    {
+                        _ready.Remove(node);
+                        lane.ReadyNode = null;
+                    }
+                    else if (FitsLocked(lane.Waiters.Peek().Cost.Bytes))
+                    {
+                        next = lane.Waiters.Dequeue();
+                        LendLocked(next.Cost.Bytes);
+                        // Served: to the back of the line, if it still waits for more.
+                        _ready.Remove(node);
+                        lane.ReadyNode = lane.Waiters.Count > 0 ? _ready.AddLast(lane) : null;
+                    }
+
+                    node = following;
+                }
+
+                Volatile.Write(ref _waitingLanes, _ready.Count);
+                if (next is null)
+                {
+                    return;
+                }
+            }
+
+            // Outside the lock; a waiter canceled in the meantime refuses, and the slot is taken back.
+            if (!next.TryGrant())
+            {
+                lock (_lock)
+                {
+                    _inFlight--;
+                    _bytesInFlight -= next.Cost.Bytes;
+                }
+            }
+        }
+    }
+
+    /// <summary>Whether a request of <paramref name="bytes"/> may be lent a slot now. Called under the lock.</summary>
+    private bool FitsLocked(long bytes) =>
+        _inFlight < MaxRequestsInFlight && (_bytesInFlight == 0 || _bytesInFlight + bytes <= MaxBytesInFlight);
+
+    private void LendLocked(long bytes)
+    {
+        _inFlight++;
+        _bytesInFlight += bytes;
     }
 }

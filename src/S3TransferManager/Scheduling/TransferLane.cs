@@ -21,10 +21,15 @@ internal sealed class TransferLane : IDisposable
     /// <summary>This lane's place in the scheduler's line while it has waiters; null otherwise.</summary>
     internal LinkedListNode<TransferLane>? ReadyNode { get; set; }
 
-    /// <summary>Waits for this transfer's turn of a slot; completes synchronously when one is free and nobody waits.</summary>
+    /// <summary>Waits for this transfer's turn of a slot for a request that moves no data (<see cref="RequestCost.Control"/>).</summary>
+    /// <exception cref="OperationCanceledException">The token was canceled, or the lane was disposed.</exception>
+    public ValueTask<RequestLease> AcquireAsync(CancellationToken cancellationToken) => AcquireAsync(RequestCost.Control, cancellationToken);
+
+    /// <summary>Waits for this transfer's turn of a slot with room for <paramref name="cost"/>'s bytes; completes
+    /// synchronously when one is free, the bytes fit and nobody waits.</summary>
     /// <exception cref="OperationCanceledException">The token was canceled, or the lane was disposed.</exception>
     [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
-    public ValueTask<RequestLease> AcquireAsync(CancellationToken cancellationToken)
+    public ValueTask<RequestLease> AcquireAsync(RequestCost cost, CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (cancellationToken.IsCancellationRequested)
@@ -32,10 +37,10 @@ internal sealed class TransferLane : IDisposable
             return ValueTask.FromCanceled<RequestLease>(cancellationToken);
         }
 
-        var waiter = new LeaseWaiter(_scheduler);
+        var waiter = new LeaseWaiter(_scheduler, cost);
         if (_scheduler.TryAcquireOrEnqueue(this, waiter))
         {
-            return new ValueTask<RequestLease>(RequestLease.Lend(_scheduler));
+            return new ValueTask<RequestLease>(RequestLease.Lend(_scheduler, cost));
         }
 
         return waiter.WaitAsync(cancellationToken);
@@ -44,32 +49,36 @@ internal sealed class TransferLane : IDisposable
     /// <summary>
     /// A slot for the request that follows <paramref name="predecessor"/>'s on the same worker, sent before the
     /// predecessor's body ends: a free slot if there is one; else a second hold on the predecessor's slot (when
-    /// nobody waits for a slot, and the budget allows shared slots); else this transfer's turn, as <see cref="AcquireAsync"/>.
+    /// nobody waits for a slot, and the budget allows shared slots); else this transfer's turn, as
+    /// <see cref="AcquireAsync(RequestCost, CancellationToken)"/>.
     /// </summary>
     [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
-    public ValueTask<RequestLease> AcquireFollowingAsync(RequestLease? predecessor, CancellationToken cancellationToken)
+    public ValueTask<RequestLease> AcquireFollowingAsync(RequestLease? predecessor, RequestCost cost, CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (!cancellationToken.IsCancellationRequested && TryAcquireFollowing(predecessor) is { } lease)
+        if (!cancellationToken.IsCancellationRequested && TryAcquireFollowing(predecessor, cost) is { } lease)
         {
             return new ValueTask<RequestLease>(lease);
         }
 
-        return AcquireAsync(cancellationToken);
+        return AcquireAsync(cost, cancellationToken);
     }
 
-    /// <summary>As <see cref="AcquireFollowingAsync"/>, but only a slot at hand: null instead of waiting a turn.</summary>
+    /// <summary>As <see cref="AcquireFollowingAsync"/>, but only a slot at hand: null instead of waiting a turn. Its
+    /// request is taken to cost what <paramref name="predecessor"/>'s does (the next part is not claimed yet).</summary>
+    public RequestLease? TryAcquireFollowing(RequestLease? predecessor) => TryAcquireFollowing(predecessor, predecessor?.Cost ?? RequestCost.Control);
+
     [SuppressMessage("Reliability", "CA2000", Justification = "The lease is the return value: the caller owns and disposes it.")]
-    public RequestLease? TryAcquireFollowing(RequestLease? predecessor)
+    private RequestLease? TryAcquireFollowing(RequestLease? predecessor, RequestCost cost)
     {
         if (_disposed)
         {
             return null;
         }
 
-        if (_scheduler.TryAcquire())
+        if (_scheduler.TryAcquire(cost))
         {
-            return RequestLease.Lend(_scheduler);
+            return RequestLease.Lend(_scheduler, cost);
         }
 
         return _scheduler.AllowsSharedSlots ? predecessor?.TryShare() : null;

@@ -42,7 +42,7 @@ internal sealed class SyncCommand
 
     public async Task<TransferUtilitySyncResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
-        var runner = new DirectoryRunner<SyncItem>(2 * _resources.Config.RequestCeiling, _request.FailurePolicy, DirectoryLookahead.Items,
+        var runner = new DirectoryRunner<SyncItem>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
             static item => item.Source?.Size ?? 0);
         await runner.RunAsync(PlanAsync, RunOneAsync, cancellationToken).ConfigureAwait(false);
         return new TransferUtilitySyncResponse(Interlocked.Read(ref _transferred), Interlocked.Read(ref _deleted),

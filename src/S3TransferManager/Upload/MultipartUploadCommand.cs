@@ -22,7 +22,7 @@ internal sealed class MultipartUploadCommand
 {
     private readonly IAmazonS3 _client;
     private readonly TransferLane _lane;
-    private readonly TransferUtilityConfig _config;
+    private readonly TransferResources _resources;
     private readonly TransferUtilityUploadRequest _request;
     private readonly ILogger _logger;
     private readonly ProgressTracker _progress;
@@ -54,7 +54,7 @@ internal sealed class MultipartUploadCommand
         _journal = journal;
         _client = upload.Resources.Client;
         _lane = upload.Lane;
-        _config = upload.Resources.Config;
+        _resources = upload.Resources;
         _request = upload.Request;
         _logger = upload.Resources.Logger;
         _progress = upload.Progress;
@@ -81,9 +81,11 @@ internal sealed class MultipartUploadCommand
             : CreateAsync(partSize, source.TotalLength, cancellationToken);
         AddStoredParts();
         source = _journal?.PartsToSend(source) ?? source;
-        int workers = _config.RequestCeiling;
-        // A file's parts cost nothing until read, so each worker may have its next part ready to start early; a
-        // stream's parts are buffers, held to the workers and one read ahead.
+        // A file's parts cost nothing until read, so each worker may have its next part ready to start early, and there
+        // are as many workers as the budget may ever lend slots. A stream's parts are buffers, held to the workers and
+        // one read ahead: as many as a transfer can count on at its start, so that parts read into memory do not wait
+        // for slots the budget may never lend.
+        int workers = source.BuffersParts ? _resources.StartingRequests : _resources.Scheduler.Ceiling;
         int maxParts = source.BuffersParts ? workers + 1 : (2 * workers) + 1;
         // A part started early (its predecessor's body was sent, and a slot was at hand) is already running: its turn
         // only waits for it.
@@ -221,7 +223,7 @@ internal sealed class MultipartUploadCommand
         UploadPartResponse response;
         long bytesSent;
         // A part started early already holds its slot; any other waits its turn.
-        using (RequestLease lease = turn.Slot ?? await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        using (RequestLease lease = turn.Slot ?? await _lane.AcquireAsync(RequestCost.Data(part.Length), cancellationToken).ConfigureAwait(false))
         {
             turn.Slot = lease;
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a

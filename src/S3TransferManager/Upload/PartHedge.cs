@@ -38,7 +38,7 @@ internal sealed class PartHedge(TransferResources resources, TransferLane lane, 
                 Task<TimeSpan> due = DueAsync(watch, body.Length, waiting.Token);
                 bool slow = await Task.WhenAny(primary, due).ConfigureAwait(false) == due && due.IsCompletedSuccessfully;
                 waited = slow ? await due.ConfigureAwait(false) : waited;
-                slot = slow ? lane.TryAcquireFollowing(part.Lease) ?? await SlotUnlessAnsweredAsync(primary, waiting).ConfigureAwait(false) : null;
+                slot = slow ? lane.TryAcquireFollowing(part.Lease) ?? await SlotUnlessAnsweredAsync(primary, body.Length, waiting).ConfigureAwait(false) : null;
                 await waiting.CancelAsync().ConfigureAwait(false);
             }
 
@@ -92,9 +92,10 @@ internal sealed class PartHedge(TransferResources resources, TransferLane lane, 
     }
 
     /// <summary>A slot in the transfer's turn, unless the primary answers first (then null).</summary>
-    private async Task<RequestLease?> SlotUnlessAnsweredAsync(Task primary, CancellationTokenSource stop)
+    private async Task<RequestLease?> SlotUnlessAnsweredAsync(Task primary, long bytes, CancellationTokenSource stop)
     {
-        Task<RequestLease> slot = lane.AcquireAsync(stop.Token).AsTask();
+        // The hedge sends the part's bytes again: it costs what the part does.
+        Task<RequestLease> slot = lane.AcquireAsync(RequestCost.Data(bytes), stop.Token).AsTask();
         if (await Task.WhenAny(primary, slot).ConfigureAwait(false) == slot && slot.IsCompletedSuccessfully)
         {
             return await slot.ConfigureAwait(false);

@@ -7,7 +7,7 @@ namespace S3TransferManager.Upload;
 /// A part's request body as the SDK reads it: the part's own seekable stream, plus one call of <c>onSent</c> when the
 /// pass that sends it reaches the end, that is, when the request has nothing left to write and waits for S3's answer,
 /// and <c>onBytesSent</c> as the bytes go out (progress while a part is sent, as the AWS SDK reports it, rather than a
-/// part at a time; adaptive concurrency measures throughput from it). The SDK may read a body more than once: over
+/// part at a time; the automatic request budget measures throughput from it). The SDK may read a body more than once: over
 /// plain HTTP it reads it once to hash it for the signature before it sends it (<c>passesBeforeSent</c> = 2), which
 /// counts no bytes; a retry reads it again, which signals nothing more and counts only bytes past the furthest sent.
 /// Seeking back starts a new pass. Disposing leaves the part's stream open: <see cref="PartBody"/>'s owner disposes that.

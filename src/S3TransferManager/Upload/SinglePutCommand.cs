@@ -33,7 +33,7 @@ internal sealed class SinglePutCommand(UploadContext upload)
         }
 
         PutObjectResponse response;
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        using (await _lane.AcquireAsync(RequestCost.Data(length), cancellationToken).ConfigureAwait(false))
         {
             // Every attempt (a stalled one is sent again) gets its own request, around the body watched for stalls.
             response = await new UploadRequests(upload, signing).PutAsync(body, length, sent =>

@@ -164,12 +164,11 @@ internal sealed class UploadCommand
         return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>The part size of a source of known length: whole waves of the request budget unless the caller chose
-    /// the size. With adaptive concurrency the budget moves, but every upload starts at the same one.</summary>
+    /// <summary>The part size of a source of known length: whole waves of the requests a transfer can count on at its
+    /// start, unless the caller chose the size. The automatic budget moves, but every upload starts at the same one.</summary>
     private long PlanPartSize(long length) => _request.PartSizeIsExplicit
         ? PartSizer.ForKnownLength(length, _request.PartSize)
-        : PartSizer.ForWholeWaves(length, _request.PartSize,
-            _config.MaxConcurrentServiceRequests is null ? _config.EffectiveConcurrentServiceRequests : TransferResources.AdaptiveStart(_config));
+        : PartSizer.ForWholeWaves(length, _request.PartSize, _resources.StartingRequests);
 
     private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal);
 }

@@ -78,4 +78,29 @@ public sealed class DirectoryRunnerTests
 
         allProduced.TrySetResult();
     }
+
+    [Fact]
+    public async Task RunAsync_MoreFailuresThanKept_CountsEveryOneAndKeepsTheFirst()
+    {
+        int failures = DirectoryRunner<int>.MaxErrorsKept + 500;
+        var runner = new DirectoryRunner<int>(workers: 4, FailurePolicy.ContinueOnFailure);
+
+        await runner.RunAsync(token => RangeAsync(failures + 10, token), (item, _) =>
+            item < failures ? Task.FromException(new InvalidOperationException($"item {item}")) : Task.CompletedTask,
+            CancellationToken.None).WaitAsync(s_bound);
+
+        Assert.Equal(failures, runner.Failed);
+        Assert.Equal(10, runner.Succeeded);
+        Assert.Equal(DirectoryRunner<int>.MaxErrorsKept, runner.Errors.Count);
+    }
+
+    private static async IAsyncEnumerable<int> RangeAsync(int count, [EnumeratorCancellation] CancellationToken token)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            await Task.CompletedTask;
+            token.ThrowIfCancellationRequested();
+            yield return i;
+        }
+    }
 }

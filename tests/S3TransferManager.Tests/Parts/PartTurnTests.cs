@@ -49,7 +49,7 @@ public sealed class PartTurnTests
     [Fact]
     public async Task RunAsync_PartStartedEarly_GetsTheSlotOfTheTurnThatStartedIt()
     {
-        RequestLease lease = RequestLease.Lend(new RequestScheduler(1));
+        RequestLease lease = RequestLease.Lend(new RequestScheduler(1), RequestCost.Control);
         var predecessorSlots = new ConcurrentBag<RequestLease?>();
 
         await Run(2, 1, async (turn, _) =>
@@ -215,7 +215,7 @@ public sealed class PartTurnTests
     public async Task TryStartNextOnSlotAtHand_NoSlotAtHand_LeavesTheNextPartToAWorker()
     {
         var scheduler = new RequestScheduler(1, allowSharedSlots: false);
-        Assert.True(scheduler.TryAcquire());
+        Assert.True(scheduler.TryAcquire(RequestCost.Control));
         var lane = new TransferLane(scheduler);
         var parts = new List<(int Part, bool Early)>();
 

@@ -6,17 +6,27 @@ namespace S3TransferManager.Tests.Scheduling;
 public sealed class ConcurrencyControllerTests
 {
     private static readonly TimeSpan Window = TimeSpan.FromMilliseconds(100);
+    private static readonly TimeSpan RoundTrip = TimeSpan.FromMilliseconds(20);
 
-    /// <summary>A window in which requests waited for a slot the whole time and <paramref name="bytes"/> moved.</summary>
-    private static ThroughputSample Busy(long bytes, int throttled = 0) => new(bytes, Window, SaturatedShare: 1, throttled);
+    /// <summary>A window of large parts (no latency samples) in which requests waited for a slot the whole time and
+    /// <paramref name="bytes"/> moved.</summary>
+    private static WindowSample Busy(long bytes, int requests = 10) => new(Window, bytes, requests, SaturatedShare: 1);
 
-    /// <summary>Feeds windows whose throughput is proportional to the budget (a network that is not the limit yet),
-    /// until the budget stops moving or <paramref name="windows"/> ran out.</summary>
+    /// <summary>A window of small requests in which requests waited for a slot the whole time, taking
+    /// <paramref name="roundTrip"/> on average (a quarter of them <paramref name="quick"/> at most, by default the same):
+    /// <paramref name="limit"/> of them at once end limit x window / round trip times.</summary>
+    private static WindowSample Small(int limit, TimeSpan roundTrip, TimeSpan? quick = null)
+    {
+        int requests = (int)(limit * (Window / roundTrip));
+        return new WindowSample(Window, requests * 1024L, requests, SaturatedShare: 1, requests, roundTrip, quick ?? roundTrip);
+    }
+
+    /// <summary>Feeds windows whose throughput is proportional to the budget (a network that is not the limit yet).</summary>
     private static void FeedLinear(ConcurrencyController controller, long bytesPerRequest, int windows)
     {
         for (int i = 0; i < windows; i++)
         {
-            controller.Next(Busy(controller.Limit * bytesPerRequest));
+            controller.Next(Busy(controller.Limit * bytesPerRequest, controller.Limit));
         }
     }
 
@@ -35,15 +45,37 @@ public sealed class ConcurrencyControllerTests
     [InlineData(20, 25)]
     [InlineData(8, 10)]
     [InlineData(3, 4)] // at least one more
-    public void Next_Increase_AddsAQuarter(int initial, int expected)
+    public void Next_LargePartsIncrease_AddsAQuarter(int initial, int expected)
     {
-        // No doubling: the utility starts at the fixed default's open requests, and doubling from there overshot a
-        // server that limits its request rate (benchmarks/results/, 2026-11-23: "adaptive concurrency from 20").
+        // Large parts give no round trip to watch, so an overshoot would show late: no doubling.
         var controller = new ConcurrencyController(initial, floor: 2, ceiling: 100);
 
         controller.Next(Busy(initial * 1_000_000L));
 
         Assert.Equal(expected, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_SmallRequestsAtTheirRoundTrip_DoublesTheBudget()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
+
+        controller.Next(Small(20, RoundTrip));
+
+        Assert.Equal(40, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_SmallRequestsKeepTheirRoundTrip_ReachTheCeilingInAFewWindows()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
+
+        for (int i = 0; i < 4; i++)
+        {
+            controller.Next(Small(controller.Limit, RoundTrip));
+        }
+
+        Assert.Equal(64, controller.Limit);
     }
 
     [Fact]
@@ -54,9 +86,23 @@ public sealed class ConcurrencyControllerTests
         Assert.Equal(10, controller.Limit);
 
         controller.Next(Busy(8_000_000)); // settling after the change: skipped
-        controller.Next(Busy(8_000_000)); // the verdict: the same bytes with more requests
+        controller.Next(Busy(8_000_000)); // the verdict: the same bytes and requests with more requests open
 
         Assert.Equal(8, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_MoreRequestsDoneButNoMoreBytes_KeepsTheIncrease()
+    {
+        // Small objects: the bytes are negligible, the requests a second are what the budget buys.
+        var controller = new ConcurrencyController(initial: 8, floor: 2, ceiling: 64);
+        controller.Next(Busy(8_000_000, requests: 80));
+        Assert.Equal(10, controller.Limit);
+
+        controller.Next(Busy(8_000_000, requests: 100)); // settling
+        controller.Next(Busy(8_000_000, requests: 100)); // the verdict: a quarter more requests done, so it pays
+
+        Assert.Equal(12, controller.Limit); // kept, and the next probe follows
     }
 
     [Fact]
@@ -67,7 +113,8 @@ public sealed class ConcurrencyControllerTests
         int highest = 0;
         for (int i = 0; i < 200; i++)
         {
-            controller.Next(Busy(Math.Min(controller.Limit, 12) * 1_000_000L));
+            int effective = Math.Min(controller.Limit, 12);
+            controller.Next(Busy(effective * 1_000_000L, effective));
             highest = Math.Max(highest, controller.Limit);
         }
 
@@ -77,26 +124,124 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
-    public void Next_SlowDown_HalvesTheBudget()
+    public void Next_RoundTripFiveTimesTheQuickest_DropsToWhatCarriesTheAcceptedRate()
     {
-        var controller = new ConcurrencyController(initial: 32, floor: 2, ceiling: 64);
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 }); // learns the round trip, keeps the budget
 
-        controller.Next(Busy(32_000_000, throttled: 3));
+        // Requests now take 100 ms on average: 40 at once carry 400 a second, which 8 of 20 ms would carry; a quarter more.
+        controller.Next(Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
 
-        Assert.Equal(16, controller.Limit);
+        Assert.Equal(10, controller.Limit);
     }
 
     [Fact]
-    public void Next_RepeatedSlowDowns_StopAtTheFloor()
+    public void Next_RoundTripSomewhatLonger_IsNoPushback()
+    {
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+
+        // 1.5 times the quickest round trip: a busy client or a fuller link, not an endpoint pushing back.
+        controller.Next(Small(40, TimeSpan.FromMilliseconds(30)) with { SaturatedShare = 0 });
+
+        Assert.Equal(40, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_RoundTripJustPastTwiceTheQuickest_DropsToWhatCarriesTheRate()
+    {
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+
+        // Just past the threshold (2 x 20 ms + 5 ms): 40 x 20 / 46, and a quarter more, is 21.7.
+        controller.Next(Small(40, TimeSpan.FromMilliseconds(46), quick: RoundTrip));
+
+        Assert.Equal(22, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_FirstWindowAlreadyPushedBack_LearnsTheRoundTripFromTheRequestsThatGotThrough()
+    {
+        // A rate-limited endpoint from the first request: those it let through took 20 ms, the others were retried.
+        var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
+
+        controller.Next(Small(20, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
+
+        Assert.Equal(5, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_RequestsStillOpenLongPastTheRoundTrip_ArePushbackBeforeTheyEnd()
+    {
+        // An endpoint that turns requests away with 503 SlowDown: the client retries them after a backoff, so they end
+        // late. Their age shows it while they are still open.
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+
+        controller.Next(new WindowSample(Window, 2048, 2, SaturatedShare: 1, LatencySamples: 2, MeanLatency: RoundTrip,
+            QuickLatency: RoundTrip, Pending: 38, PendingAge: TimeSpan.FromMilliseconds(400)));
+
+        Assert.Equal(Math.Max(2, (int)Math.Ceiling(40 * (20.0 / 400) * ConcurrencyController.Headroom)), controller.Limit);
+    }
+
+    [Fact]
+    public void Next_AfterPushback_WaitsThenGrowsByQuarters()
+    {
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+        controller.Next(Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
+        Assert.Equal(10, controller.Limit);
+
+        controller.Next(Small(10, RoundTrip)); // settling
+        for (int i = 0; i < ConcurrencyController.MinHold; i++)
+        {
+            controller.Next(Small(10, RoundTrip));
+            Assert.Equal(10, controller.Limit);
+        }
+
+        controller.Next(Small(10, RoundTrip));
+
+        Assert.Equal(12, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_RepeatedPushback_StopsAtTheFloor()
     {
         var controller = new ConcurrencyController(initial: 32, floor: 2, ceiling: 64);
+        controller.Next(Small(32, RoundTrip) with { SaturatedShare = 0 });
 
-        for (int i = 0; i < 10; i++)
+        for (int i = 0; i < 20; i++)
         {
-            controller.Next(Busy(1_000_000, throttled: 1));
+            controller.Next(Small(controller.Limit, TimeSpan.FromSeconds(1)));
         }
 
         Assert.Equal(2, controller.Limit);
+    }
+
+    [Fact]
+    public void Next_AgainstARateLimit_CarriesTheRateWithoutHammeringIt()
+    {
+        // An endpoint that accepts 200 requests a second of 25 ms each: 5 at once carry it. More at once are turned
+        // away and retried, so requests take budget / 200 seconds on average (Little's law) and no more get done.
+        const double Rate = 200;
+        TimeSpan roundTrip = TimeSpan.FromMilliseconds(25);
+        var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
+        var limits = new List<int>();
+        for (int i = 0; i < 300; i++)
+        {
+            int limit = controller.Limit;
+            double offered = limit / roundTrip.TotalSeconds;
+            TimeSpan taken = offered <= Rate ? roundTrip : TimeSpan.FromSeconds(limit / Rate);
+            int done = (int)(Math.Min(offered, Rate) * Window.TotalSeconds);
+            // The requests let through at once still take the round trip: a quarter of them at least.
+            controller.Next(new WindowSample(Window, done * 1024L, done, SaturatedShare: 1, done, taken, roundTrip));
+            limits.Add(controller.Limit);
+        }
+
+        // After the first windows, the budget stays where it carries the rate (5 or more) without offering many times it.
+        IEnumerable<int> settled = limits.Skip(20);
+        Assert.True(settled.Min() >= 4, $"fell to {settled.Min()}: the rate is no longer carried");
+        Assert.True(settled.Max() <= 12, $"rose to {settled.Max()}: {settled.Max() / 5.0:0.0} times what the endpoint accepts");
     }
 
     [Fact]
@@ -106,9 +251,9 @@ public sealed class ConcurrencyControllerTests
         controller.Next(Busy(16_000_000));
         controller.Next(Busy(16_000_000));
 
-        controller.Next(Busy(8_000_000));
+        controller.Next(Busy(8_000_000, requests: 5));
         Assert.Equal(16, controller.Limit);
-        controller.Next(Busy(8_000_000));
+        controller.Next(Busy(8_000_000, requests: 5));
 
         Assert.Equal(12, controller.Limit);
     }
@@ -120,25 +265,10 @@ public sealed class ConcurrencyControllerTests
 
         for (int i = 0; i < 20; i++)
         {
-            controller.Next(new ThroughputSample(10_000_000, Window, SaturatedShare: 0.1, Throttled: 0));
+            controller.Next(new WindowSample(Window, 10_000_000, 10, SaturatedShare: 0.1));
         }
 
         Assert.Equal(10, controller.Limit);
-    }
-
-    [Fact]
-    public void Next_AfterSlowDown_GrowsAgainOnlyAfterWaiting()
-    {
-        var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
-        controller.Next(Busy(20_000_000, throttled: 1));
-        Assert.Equal(10, controller.Limit);
-
-        // The hold after a throttle spans more windows than the minimum wait.
-        for (int i = 0; i < ConcurrencyController.MinHold; i++)
-        {
-            controller.Next(Busy(10_000_000));
-            Assert.Equal(10, controller.Limit);
-        }
     }
 
     [Theory]
@@ -173,12 +303,14 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
-    public void Restart_AfterGrowing_GoesBackToTheInitialBudget()
+    public void Restart_AfterGrowing_GoesBackToTheInitialBudgetAndForgetsTheRoundTrip()
     {
         var controller = new ConcurrencyController(initial: 10, floor: 2, ceiling: 64);
+        controller.Next(Small(10, RoundTrip) with { SaturatedShare = 0 });
         FeedLinear(controller, 1_000_000, windows: 10);
         Assert.True(controller.Limit > 10);
 
         Assert.Equal(10, controller.Restart());
+        Assert.Equal(TimeSpan.Zero, controller.QuickestRoundTrip);
     }
 }

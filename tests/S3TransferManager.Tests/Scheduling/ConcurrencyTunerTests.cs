@@ -3,135 +3,205 @@ using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Tests.Scheduling;
 
-/// <summary>The tuner between progress reports and the scheduler, on a fake clock.</summary>
+/// <summary>The tuner between the scheduler's leases, progress reports and the controller, on a fake clock.</summary>
 public sealed class ConcurrencyTunerTests
 {
     private static readonly TimeSpan Window = TimeSpan.FromMilliseconds(100);
+    private static readonly TimeSpan Bound = TimeSpan.FromSeconds(30);
+    private static readonly RequestCost Large = RequestCost.Data(8 * 1024 * 1024);
+    private static readonly RequestCost Small = RequestCost.Data(1024);
 
     private readonly FakeTimeProvider _time = new();
-    private readonly RequestScheduler _scheduler = new(4, allowSharedSlots: false);
+    private readonly RequestScheduler _scheduler = new(4, allowSharedSlots: false, ceiling: 64);
 
-    private ConcurrencyTuner CreateTuner(int ceiling = 64) =>
-        new(_scheduler, new ConcurrencyController(_scheduler.MaxRequestsInFlight, floor: 2, ceiling), _time, Window);
-
-    /// <summary>Holds every slot and queues one more request, so the budget is what holds the transfer back.</summary>
-    private async Task<(List<RequestLease> Held, Task<RequestLease> Waiting)> SaturateAsync(TransferLane lane)
+    private ConcurrencyTuner CreateTuner(int ceiling = 64)
     {
-        var held = new List<RequestLease>();
-        for (int i = 0; i < _scheduler.MaxRequestsInFlight; i++)
-        {
-            held.Add(await lane.AcquireAsync(default));
-        }
-
-        return (held, lane.AcquireAsync(default).AsTask());
+        var tuner = new ConcurrencyTuner(_scheduler, new ConcurrencyController(_scheduler.MaxRequestsInFlight, floor: 2, ceiling), _time, Window);
+        _scheduler.Observer = tuner;
+        _scheduler.Waking = tuner.OnWaking;
+        return tuner;
     }
 
     [Fact]
-    public async Task OnBytes_WindowEndsWhileRequestsWait_RaisesTheBudget()
+    public async Task Returned_EightLargePartsEndWhileOthersWait_RaisesTheBudgetByAQuarter()
     {
-        using ConcurrencyTuner tuner = CreateTuner();
-        using TransferLane lane = _scheduler.OpenLane();
-        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
+        CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Large);
 
-        tuner.OnBytes(1_000_000);
-        _time.Advance(Window);
-        tuner.OnBytes(1_000_000);
+        await load.EndAsync(7, every: TimeSpan.FromMilliseconds(50), _time);
+        Assert.Equal(4, _scheduler.MaxRequestsInFlight); // 350 ms, but only 7 requests: the window stays open
 
-        Assert.Equal(5, _scheduler.MaxRequestsInFlight); // a quarter more, at least one
-        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
-        held.ForEach(lease => lease.Dispose());
-    }
-
-    [Fact]
-    public async Task ProgressTracker_UploadBytesSentButNotAcknowledged_TeachTheTunerNothing()
-    {
-        using ConcurrencyTuner tuner = CreateTuner();
-        using TransferLane lane = _scheduler.OpenLane();
-        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
-        var progress = new S3TransferManager.Events.ProgressTracker(null, _time, tuner);
-
-        // Bytes handed to a connection: a new socket buffer takes them in a burst, so they are no measure of throughput.
-        progress.AddSent(1_000_000);
-        _time.Advance(Window);
-        progress.AddSent(1_000_000);
-        int afterSent = _scheduler.MaxRequestsInFlight;
-        // The same bytes once S3 has answered for them.
-        progress.Acknowledged(1_000_000);
-        _time.Advance(Window);
-        progress.Acknowledged(1_000_000);
-
-        Assert.Equal(4, afterSent);
+        await load.EndAsync(1, every: TimeSpan.FromMilliseconds(50), _time);
         Assert.Equal(5, _scheduler.MaxRequestsInFlight);
-        Assert.Equal(2_000_000, progress.TransferredBytes);
-        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
-        held.ForEach(lease => lease.Dispose());
     }
 
     [Fact]
-    public void OnBytes_NobodyWaits_KeepsTheBudget()
+    public async Task Returned_SmallRequestsAtTheirRoundTrip_DoubleTheBudget()
     {
-        using ConcurrencyTuner tuner = CreateTuner();
+        CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Small);
 
-        for (int i = 0; i < 10; i++)
+        await load.EndAsync(8, every: TimeSpan.FromMilliseconds(20), _time);
+
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
+    }
+
+    [Fact]
+    public async Task CloseWindow_SmallRequestsOpenLongPastTheRoundTrip_LowersTheBudgetBeforeTheyEnd()
+    {
+        ConcurrencyTuner tuner = CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Small);
+        await load.EndAsync(8, every: TimeSpan.FromMilliseconds(20), _time); // learns the round trip, and doubles
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
+
+        // Then nothing ends (an endpoint turning requests away, the client retrying): windows close at their longest,
+        // the first after the change unheard.
+        for (int i = 0; i < 2; i++)
         {
-            tuner.OnBytes(1_000_000);
-            _time.Advance(Window);
+            _time.Advance(20 * Window);
+            tuner.OnBytes(1);
         }
-
-        Assert.Equal(4, _scheduler.MaxRequestsInFlight);
-    }
-
-    [Fact]
-    public void OnThrottled_WindowEnds_HalvesTheBudget()
-    {
-        using ConcurrencyTuner tuner = CreateTuner();
-
-        tuner.OnThrottled();
-        _time.Advance(Window);
-        tuner.OnBytes(1);
 
         Assert.Equal(2, _scheduler.MaxRequestsInFlight);
     }
 
     [Fact]
-    public async Task OnBytes_AtTheCeiling_NeverRaisesTheBudgetPastIt()
+    public void OnBytes_NobodyWaits_KeepsTheBudget()
     {
-        using ConcurrencyTuner tuner = CreateTuner(ceiling: 6);
-        using TransferLane lane = _scheduler.OpenLane();
-        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
-        var more = Enumerable.Range(0, 10).Select(_ => lane.AcquireAsync(default).AsTask()).ToList();
+        ConcurrencyTuner tuner = CreateTuner();
 
-        for (int i = 0; i < 20; i++)
+        for (int i = 0; i < 40; i++)
         {
-            tuner.OnBytes(_scheduler.MaxRequestsInFlight * 1_000_000L);
-            _time.Advance(Window);
+            tuner.OnBytes(1_000_000);
+            _time.Advance(20 * Window);
+        }
+
+        Assert.Equal(4, _scheduler.MaxRequestsInFlight);
+    }
+
+    [Fact]
+    public async Task ProgressTracker_UploadBytesSentButNotAcknowledged_TeachTheTunerNothing()
+    {
+        ConcurrencyTuner tuner = CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, RequestCost.Control);
+        var progress = new S3TransferManager.Events.ProgressTracker(null, _time, tuner);
+
+        // Bytes handed to a connection: a new socket buffer takes them in a burst, so they are no measure of throughput.
+        progress.AddSent(1_000_000);
+        _time.Advance(20 * Window);
+        progress.AddSent(1_000_000);
+        int afterSent = _scheduler.MaxRequestsInFlight;
+        // The same bytes once S3 has answered for them: the window closes at its longest, and they count.
+        progress.Acknowledged(1_000_000);
+        _time.Advance(20 * Window);
+        progress.Acknowledged(1_000_000);
+
+        Assert.Equal(4, afterSent);
+        Assert.Equal(5, _scheduler.MaxRequestsInFlight);
+        Assert.Equal(2_000_000, progress.TransferredBytes);
+    }
+
+    [Fact]
+    public async Task Returned_AtTheCeiling_NeverRaisesTheBudgetPastIt()
+    {
+        CreateTuner(ceiling: 6);
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Large);
+
+        // Each request takes 80 ms, so the more at once, the more end a second: every increase pays.
+        for (int i = 0; i < 200; i++)
+        {
+            await load.EndAsync(1, every: TimeSpan.FromMilliseconds(80.0 / _scheduler.MaxRequestsInFlight), _time);
         }
 
         Assert.Equal(6, _scheduler.MaxRequestsInFlight);
         Assert.Equal(6, _scheduler.InFlight);
-        held.ForEach(lease => lease.Dispose());
-        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
-        foreach (Task<RequestLease> lease in more)
-        {
-            (await lease.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
-        }
     }
 
     [Fact]
     public async Task OnWaking_AfterGrowing_RestartsFromTheInitialBudget()
     {
-        using ConcurrencyTuner tuner = CreateTuner();
-        using TransferLane lane = _scheduler.OpenLane();
-        (List<RequestLease> held, Task<RequestLease> waiting) = await SaturateAsync(lane);
-        tuner.OnBytes(1_000_000);
-        _time.Advance(Window);
-        tuner.OnBytes(1_000_000);
-        Assert.Equal(5, _scheduler.MaxRequestsInFlight);
+        CreateTuner();
+        await using (var load = await SaturatingLoad.StartAsync(_scheduler, Small))
+        {
+            await load.EndAsync(8, every: TimeSpan.FromMilliseconds(20), _time);
+        }
 
-        tuner.OnWaking();
+        Assert.Equal(8, _scheduler.MaxRequestsInFlight);
+        Assert.Equal(0, _scheduler.InFlight);
+
+        // The first request after idle: the budget starts over before the burst that follows.
+        using TransferLane lane = _scheduler.OpenLane();
+        using RequestLease first = await lane.AcquireAsync(Small, default);
 
         Assert.Equal(4, _scheduler.MaxRequestsInFlight);
-        (await waiting.WaitAsync(TimeSpan.FromSeconds(30))).Dispose();
-        held.ForEach(lease => lease.Dispose());
+    }
+
+    /// <summary>Holds every slot of the budget with one more request waiting, and ends them one at a time, so the budget
+    /// is what holds the load back.</summary>
+    private sealed class SaturatingLoad : IAsyncDisposable
+    {
+        private readonly RequestScheduler _scheduler;
+        private readonly TransferLane _lane;
+        private readonly RequestCost _cost;
+        private readonly Queue<RequestLease> _held = new();
+        private Task<RequestLease>? _waiting;
+
+        private SaturatingLoad(RequestScheduler scheduler, RequestCost cost)
+        {
+            _scheduler = scheduler;
+            _lane = scheduler.OpenLane();
+            _cost = cost;
+        }
+
+        public static async Task<SaturatingLoad> StartAsync(RequestScheduler scheduler, RequestCost cost)
+        {
+            var load = new SaturatingLoad(scheduler, cost);
+            await load.TopUpAsync();
+            return load;
+        }
+
+        /// <summary>Ends <paramref name="count"/> requests, the oldest first, one every <paramref name="every"/>.</summary>
+        public async Task EndAsync(int count, TimeSpan every, FakeTimeProvider time)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                time.Advance(every);
+                _held.Dequeue().Dispose();
+                await TopUpAsync();
+            }
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            _lane.Dispose();
+            while (_held.TryDequeue(out RequestLease? lease))
+            {
+                lease.Dispose();
+            }
+
+            try
+            {
+                (await _waiting!.WaitAsync(Bound)).Dispose();
+            }
+            catch (OperationCanceledException)
+            {
+                // The lane's disposal canceled it.
+            }
+        }
+
+        /// <summary>Takes the slots the budget lends now, and leaves one more request waiting.</summary>
+        private async Task TopUpAsync()
+        {
+            while (_waiting is null || !_scheduler.HasWaiters)
+            {
+                // The waiter was handed a slot (a lease came back, or the budget rose), or there is none yet.
+                if (_waiting is not null)
+                {
+                    _held.Enqueue(await _waiting.WaitAsync(Bound));
+                }
+
+                _waiting = _lane.AcquireAsync(_cost, default).AsTask();
+            }
+        }
     }
 }

@@ -96,7 +96,7 @@ public sealed class RequestLeaseShareTests
         using TransferLane lane = scheduler.OpenLane();
         using RequestLease first = await lane.AcquireAsync(default);
 
-        using RequestLease following = await lane.AcquireFollowingAsync(first, default);
+        using RequestLease following = await lane.AcquireFollowingAsync(first, RequestCost.Control, default);
 
         Assert.Equal(2, scheduler.InFlight);
         Assert.NotNull(first.TryShare());
@@ -109,7 +109,7 @@ public sealed class RequestLeaseShareTests
         using TransferLane lane = scheduler.OpenLane();
         using RequestLease first = await lane.AcquireAsync(default);
 
-        ValueTask<RequestLease> following = lane.AcquireFollowingAsync(first, default);
+        ValueTask<RequestLease> following = lane.AcquireFollowingAsync(first, RequestCost.Control, default);
 
         Assert.True(following.IsCompletedSuccessfully);
         (await following).Dispose();
@@ -125,7 +125,7 @@ public sealed class RequestLeaseShareTests
         RequestLease first = await lane.AcquireAsync(default);
         Task<RequestLease> otherWaiting = other.AcquireAsync(default).AsTask();
 
-        Task<RequestLease> following = lane.AcquireFollowingAsync(first, default).AsTask();
+        Task<RequestLease> following = lane.AcquireFollowingAsync(first, RequestCost.Control, default).AsTask();
         Assert.False(following.IsCompleted);
         first.Dispose();
 
@@ -143,7 +143,7 @@ public sealed class RequestLeaseShareTests
         using TransferLane lane = scheduler.OpenLane();
         RequestLease first = await lane.AcquireAsync(default);
 
-        ValueTask<RequestLease> following = lane.AcquireFollowingAsync(first, default);
+        ValueTask<RequestLease> following = lane.AcquireFollowingAsync(first, RequestCost.Control, default);
         Assert.False(following.IsCompleted);
         first.Dispose();
         using RequestLease second = await following.AsTask().WaitAsync(Bound);

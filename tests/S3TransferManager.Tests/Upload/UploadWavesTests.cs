@@ -5,7 +5,7 @@ using S3TransferManager.Tests.Fakes;
 namespace S3TransferManager.Tests.Upload;
 
 /// <summary>Which uploads get whole-wave part sizes: those whose caller left PartSize alone, in waves of the fixed
-/// budget or of where adaptive concurrency starts.</summary>
+/// budget or of where the automatic budget starts.</summary>
 public sealed class UploadWavesTests
 {
     private const int MiB = 1024 * 1024;
@@ -34,29 +34,29 @@ public sealed class UploadWavesTests
     }
 
     [Fact]
-    public async Task ExecuteAsync_AdaptiveConcurrencyCappedByAnExplicitBudget_SendsWholeWavesOfThatBudget()
+    public async Task ExecuteAsync_AutomaticBudgetCappedByAnExplicitBudget_SendsWholeWavesOfThatBudget()
     {
         var s3 = new FakeUploadS3();
 
-        // An explicit ConcurrentServiceRequests is where adaptive concurrency starts: 4 parts of 5 MiB, as fixed.
+        // An explicit ConcurrentServiceRequests caps where the automatic budget starts: 4 parts of 5 MiB, as fixed.
         TransferUtilityUploadResponse response = await RunAsync(s3, new TransferUtilityUploadRequest(), maxConcurrentServiceRequests: 8);
 
         Assert.Equal(4, response.PartCount);
     }
 
     [Fact]
-    public async Task ExecuteAsync_AdaptiveConcurrency_SendsWholeWavesOfWhereItStarts()
+    public async Task ExecuteAsync_AutomaticBudget_SendsWholeWavesOfWhereItStarts()
     {
-        // 60 MiB is 8 parts of 8 MiB. The fixed default (10 requests) splits it into 10 parts of 6 MiB; adaptive
-        // concurrency starts at 20, so as many parts as S3's 5 MiB minimum allows: 12.
-        var fixedDefault = new TransferUtilityConfig();
-        var adaptive = new TransferUtilityConfig { MaxConcurrentServiceRequests = 64 };
+        // 60 MiB is 8 parts of 8 MiB. A fixed budget of 10 splits it into 10 parts of 6 MiB; the automatic budget
+        // starts at 20, so as many parts as S3's 5 MiB minimum allows: 12.
+        var fixedTen = new TransferUtilityConfig { ConcurrentServiceRequests = 10 };
+        var automatic = new TransferUtilityConfig();
 
-        TransferUtilityUploadResponse fixedResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), fixedDefault, 60 * MiB);
-        TransferUtilityUploadResponse adaptiveResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), adaptive, 60 * MiB);
+        TransferUtilityUploadResponse fixedResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), fixedTen, 60 * MiB);
+        TransferUtilityUploadResponse automaticResponse = await RunAsync(new FakeUploadS3(), new TransferUtilityUploadRequest(), automatic, 60 * MiB);
 
         Assert.Equal(10, fixedResponse.PartCount);
-        Assert.Equal(12, adaptiveResponse.PartCount);
+        Assert.Equal(12, automaticResponse.PartCount);
     }
 
     [Fact]
@@ -88,9 +88,6 @@ public sealed class UploadWavesTests
         request.InputStream = new MemoryStream(TestData.Bytes(length));
         request.Validate();
         var resources = new S3TransferManager.TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance);
-        using (resources.Tuner)
-        {
-            return await new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);
-        }
+        return await new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);
     }
 }

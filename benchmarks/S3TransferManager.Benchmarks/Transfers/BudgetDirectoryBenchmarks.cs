@@ -5,11 +5,11 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Transfers;
 
 /// <summary>
-/// Adaptive concurrency on a directory of 1000 x 1 KiB objects, which latency bounds (each object is one request of
-/// 20 ms to the first byte): this library at its defaults and with adaptive concurrency up to 64 (long-lived utility),
-/// against the AWS SDK's TransferUtility with DownloadFilesConcurrently. S3-like and throttled profiles.
+/// The request budget on a directory of 1000 x 1 KiB objects, which latency bounds (each object is one request of
+/// 20 ms to the first byte): this library at its defaults and with a fixed cap of 10, against the AWS SDK's
+/// TransferUtility (10 requests) with DownloadFilesConcurrently. S3-like and throttled profiles.
 /// </summary>
-public class AdaptiveDirectoryBenchmarks : ITransferScenario
+public class BudgetDirectoryBenchmarks : ITransferScenario
 {
     private const int Count = 1000;
 
@@ -19,7 +19,7 @@ public class AdaptiveDirectoryBenchmarks : ITransferScenario
     [ParamsSource(nameof(Profiles))]
     public NetworkProfile Profile { get; set; }
 
-    public static IEnumerable<NetworkProfile> Profiles => AdaptiveDownloadBenchmarks.Profiles;
+    public static IEnumerable<NetworkProfile> Profiles => BudgetDownloadBenchmarks.Profiles;
 
     public long BytesPerOperation => Count * (long)BenchmarkSettings.SmallObjectSize;
 
@@ -36,7 +36,7 @@ public class AdaptiveDirectoryBenchmarks : ITransferScenario
             await _session.SeedAsync(string.Create(CultureInfo.InvariantCulture, $"small/{i:D5}.bin"), BenchmarkSettings.SmallObjectSize, partSize: 0);
         }
 
-        _target = Path.Combine(Directory.CreateTempSubdirectory("s3tm-bench-adir-").FullName, "target");
+        _target = Path.Combine(Directory.CreateTempSubdirectory("s3tm-bench-budget-").FullName, "target");
     }
 
     [IterationCleanup]
@@ -64,8 +64,13 @@ public class AdaptiveDirectoryBenchmarks : ITransferScenario
     [Benchmark]
     public Task Ours() => OursAsync(_session.Ours);
 
+    /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
     [Benchmark]
-    public Task OursAdaptive() => OursAsync(_session.OursAdaptive);
+    public Task OursFixed10() => OursAsync(_session.OursFixed10);
+
+    /// <summary>ConcurrentServiceRequests = 10: a fixed cap, the SDK's number.</summary>
+    [Benchmark]
+    public Task OursCap10() => OursAsync(_session.OursCap10);
 
     [Benchmark(Baseline = true)]
     public Task AwsSdkConcurrent() =>
