@@ -90,7 +90,7 @@ internal sealed class DownloadSession : IDisposable
             : new ByteRange(0, request.PartSize - 1);
         string? ifMatch = resume?.ETag ?? request.IfMatch;
         // The first range, or the whole object when the listing said it fits in one.
-        RequestLease lease = await lane.AcquireAsync(RequestCost.Data(firstRange is { } range ? range.Length : request.ListedLength!.Value),
+        RequestLease lease = await lane.AcquireAsync(RequestCost.Data(firstRange is { } range ? range.End - range.Start + 1 : request.ListedLength!.Value),
             cancellationToken).ConfigureAwait(false);
         GetObjectResponse? response = null;
         try
