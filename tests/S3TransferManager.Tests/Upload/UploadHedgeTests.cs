@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging.Abstractions;
+using S3TransferManager.Resilience;
 using S3TransferManager.Tests.Fakes;
 using S3TransferManager.Upload;
 
@@ -22,11 +23,14 @@ public sealed class UploadHedgeTests : IDisposable
     private readonly TaskCompletionSource _othersAnswered = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private byte[] _content = [];
 
+    // The utility's record of UploadPart answer times, which the hedge wait is learned from.
+    private AnswerTimes? _answers;
+
     public UploadHedgeTests()
     {
         // The last part's first attempt reads its body once every other part has answered, and then gets no answer.
         _s3.Parts = (part, attempt) => part == Parts && attempt == 1 ? PartBehaviour.NeverAnswers : PartBehaviour.Answers;
-        _s3.BeforeBody = (part, attempt) => part == Parts && attempt == 1 ? _othersAnswered.Task : Task.CompletedTask;
+        _s3.BeforeBody = (part, attempt) => part == Parts && attempt == 1 ? OthersRecordedAsync() : Task.CompletedTask;
         _s3.OnAnswered = answered =>
         {
             if (answered == Parts - 1)
@@ -83,6 +87,16 @@ public sealed class UploadHedgeTests : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
+    /// <summary>Once the fake has answered the other parts and the utility has recorded enough of those answers to learn
+    /// a hedge wait: the fake answers a moment before the library reads each answer, and a part sent before then would
+    /// have no learned wait, hence no hedge.</summary>
+    private async Task OthersRecordedAsync()
+    {
+        await _othersAnswered.Task;
+        Assert.True(SpinWait.SpinUntil(() => _answers!.Count >= AnswerTimes.MinSamples, TimeSpan.FromSeconds(10)),
+            "the utility did not record the other parts' answers");
+    }
+
     private Task<TransferUtilityUploadResponse> Start(string source, bool hedge)
     {
         _content = TestData.Payload(Parts * PartSize, seed: 9);
@@ -101,6 +115,7 @@ public sealed class UploadHedgeTests : IDisposable
         // The automatic budget: slots are free for the hedge once the other parts answered.
         var config = new TransferUtilityConfig { MinSizeBeforePartUpload = PartSize, HedgeSlowRequests = hedge };
         var resources = new TransferResources(_s3.Mock.Object, config.Validated(), NullLogger.Instance, timeProvider: _time);
+        _answers = resources.Answers.Uploads;
         return new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);
     }
 }
