@@ -17,8 +17,6 @@ namespace S3TransferManager.Cli.Tests.Kill;
 public sealed class KillResumeTests(MotoServer moto) : IDisposable
 {
     private const int Concurrency = 2;
-    private static readonly TimeSpan PollStep = TimeSpan.FromMilliseconds(10);
-    private const int MaxPolls = 6000;
     private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-kill-").FullName;
 
     private string Journals => Path.Combine(_folder, "journals");
@@ -55,11 +53,11 @@ public sealed class KillResumeTests(MotoServer moto) : IDisposable
 
         using (ChildS3tm first = ChildS3tm.Start(args))
         {
-            await WaitForKillPointAsync(first, proxy, held.Task, scenario, names, passed);
+            await KillPoint.WaitAsync(first, proxy, held.Task, scenario, names, passed, Journals);
             await first.KillAsync();
         }
 
-        int boundary = await WaitUntilAllRecordedAsync(proxy);
+        int boundary = await KillPoint.WaitUntilAllRecordedAsync(proxy);
         ProxiedRequest[] firstRun = [.. proxy.Requests.Where(DataRequests.IsData)];
         var answered = firstRun.Where(DataRequests.Answered).Select(names.Name).ToHashSet();
         ProxiedRequest[] inFlight = [.. firstRun.Where(r => !DataRequests.Answered(r))];
@@ -87,62 +85,8 @@ public sealed class KillResumeTests(MotoServer moto) : IDisposable
         Assert.Equal(scenario.Expected(), scenario.Up
             ? await Boto3PrefixReader.Sha256ByKeyAsync(moto, bucket.Name, scenario.Lengths.Count == 1 ? "f.bin" : "tree/")
             : scenario.Downloaded());
-        await AssertNothingLeftAsync(s3, bucket.Name, scenario);
+        await KillPoint.AssertNothingLeftAsync(s3, bucket.Name, scenario, Journals);
     }
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
-
-    /// <summary>Until the proxy holds a part, <paramref name="passed"/> parts were answered, and the journals record
-    /// every byte the server answered (bounded: the run must get there within a minute).</summary>
-    private async Task WaitForKillPointAsync(ChildS3tm child, FaultInjectingProxy proxy, Task held, KillScenario scenario, DataRequests names, int passed)
-    {
-        for (int poll = 0; poll < MaxPolls; poll++)
-        {
-            if (child.HasExited)
-            {
-                Assert.Fail($"s3tm ended before the kill point: {await child.StderrAsync()}");
-            }
-
-            ProxiedRequest[] done = [.. proxy.Requests.Where(r => DataRequests.IsData(r) && DataRequests.Answered(r))];
-            if (held.IsCompleted && done.Count(r => r.Operation == scenario.PartOperation) >= passed
-                && JournalProbe.RecordedBytes(Journals, scenario.Local) >= done.Sum(names.Bytes))
-            {
-                return;
-            }
-
-            await Task.Delay(PollStep);
-        }
-
-        Assert.Fail("The kill point was not reached within a minute.");
-    }
-
-    /// <summary>The held requests are recorded when the killed client's connections close; returns the index of the
-    /// last request of the killed run.</summary>
-    private static async Task<int> WaitUntilAllRecordedAsync(FaultInjectingProxy proxy)
-    {
-        for (int poll = 0; poll < MaxPolls; poll++)
-        {
-            int arrived = proxy.Arrived;
-            if (proxy.Requests.Count == arrived)
-            {
-                return arrived;
-            }
-
-            await Task.Delay(PollStep);
-        }
-
-        throw new TimeoutException("The proxy did not see the killed run's connections close.");
-    }
-
-    private async Task AssertNothingLeftAsync(IAmazonS3 s3, string bucket, KillScenario scenario)
-    {
-        ListMultipartUploadsResponse open = await s3.ListMultipartUploadsAsync(bucket);
-        Assert.Empty(open.MultipartUploads ?? []);
-        Assert.Empty(Directory.Exists(Journals) ? Directory.EnumerateFiles(Journals) : []);
-        if (!scenario.Up)
-        {
-            // No journal and no temporary file beside the downloaded files: all that is there is what was asked for.
-            Assert.Equal(scenario.Lengths.Count, Directory.EnumerateFiles(scenario.Local, "*", SearchOption.AllDirectories).Count());
-        }
-    }
 }
