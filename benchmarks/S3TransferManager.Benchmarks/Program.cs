@@ -42,7 +42,7 @@ public static class Program
                 return await Interleaved.InterleavedMode.RunAsync(
                     int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),
                     OptionValue(rest, "--filter"), OptionValue(rest, "--methods"), OptionValue(rest, "--out"),
-                    OptionValue(rest, "--params"));
+                    OptionValue(rest, "--params"), OptionValue(rest, "--baseline"));
             case "tail":
                 return await Tail.TailLatencyMode.RunAsync(
                     int.Parse(OptionValue(rest, "--rounds") ?? "40", System.Globalization.CultureInfo.InvariantCulture), OptionValue(rest, "--out"));

@@ -26,6 +26,8 @@ public sealed class EndpointSession : IAsyncDisposable
             new EngineTuning { DownloadLookahead = false });
         _journalFolder = Directory.CreateTempSubdirectory("s3tm-bench-journals-").FullName;
         OursJournal = new TransferUtility(Client, new TransferUtilityConfig { ResumeTransfers = true, ResumeJournalFolder = _journalFolder });
+        OursJournalFixed10 = new TransferUtility(Client, new TransferUtilityConfig { ResumeTransfers = true, ResumeJournalFolder = _journalFolder }, null,
+            new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
         OursCap10 = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         OursFixed10 = new TransferUtility(Client, new TransferUtilityConfig(), null,
             new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
@@ -58,6 +60,11 @@ public sealed class EndpointSession : IAsyncDisposable
     /// <summary>This library at its defaults with resume on: every part recorded in a journal as it completes, the
     /// journal created before the first part and deleted after the last.</summary>
     public TransferUtility OursJournal { get; }
+
+    /// <summary><see cref="OursFixed10"/> with resume on. The automatic budget of two utilities can settle on different
+    /// concurrency over a run, which moves a 1 GiB upload by more than a journal costs; a fixed budget on both sides
+    /// leaves the journal the only difference.</summary>
+    public TransferUtility OursJournalFixed10 { get; }
 
     public Amazon.S3.Transfer.TransferUtility Incumbent { get; }
 
@@ -141,6 +148,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursUniform.Dispose();
         OursStrict.Dispose();
         OursJournal.Dispose();
+        OursJournalFixed10.Dispose();
         Directory.Delete(_journalFolder, recursive: true);
         OursCap10.Dispose();
         OursFixed10.Dispose();

@@ -9,7 +9,7 @@ using S3TransferManager.Benchmarks.Transfers;
 namespace S3TransferManager.Benchmarks.Interleaved;
 
 /// <summary>
-/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B,-C] [--params Name=Value,...]</c>: the download scenarios'
+/// <c>interleaved [--rounds N] [--filter Name] [--methods A,B,-C] [--params Name=Value,...] [--baseline Method]</c>: the download scenarios'
 /// methods (validation on against off, the request budget against the SDK, each with its other <c>[Params]</c> in
 /// turn, or only the values <c>--params</c> names), and the directory scenarios', in process, in
 /// rounds: every round runs each method once, starting with a different one each round. A ratio is taken within each
@@ -24,7 +24,9 @@ namespace S3TransferManager.Benchmarks.Interleaved;
 /// work done much less. Also per method: the endpoint's peak of requests in flight (how many connections a client
 /// really used), and the bytes this process allocated per object. A scenario whose methods carry a category suffix
 /// (<c>_Upload</c>, <c>_File</c>) compares each method with the baseline of its own category, and with
-/// <c>AwsSdkConcurrent_</c> of that category as the incumbent when there is one.
+/// <c>AwsSdkConcurrent_</c> of that category as the incumbent when there is one. <c>--baseline</c> names the method
+/// "x baseline" divides by, round by round, for a pair two medians cannot compare (the same client with one feature on
+/// and off, where the swing between rounds is larger than the feature's cost).
 /// </summary>
 public static class InterleavedMode
 {
@@ -39,7 +41,8 @@ public static class InterleavedMode
         [typeof(DownloadToFileBenchmarks), typeof(OpenStreamBenchmarks), typeof(DownloadValidationBenchmarks), typeof(BudgetDownloadBenchmarks), typeof(BudgetDirectoryBenchmarks),
             typeof(UploadBenchmarks), typeof(DirectoryBenchmarks)];
 
-    public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath, string? paramsFilter = null)
+    public static async Task<int> RunAsync(int rounds, string? filter, string? methods, string? outputPath, string? paramsFilter = null,
+        string? baselineMethod = null)
     {
         string[] wanted = paramsFilter?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? [];
         // A name with a leading '-' leaves that method out (the SDK's one-object-at-a-time directory methods take seconds).
@@ -70,7 +73,7 @@ public static class InterleavedMode
                         .Where(c => wanted.All(w => !c.Any(p => w.StartsWith(p.Property.Name + "=", StringComparison.Ordinal))
                             || c.Any(p => w == $"{p.Property.Name}={p.Value}"))))
                     {
-                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, excluded, table);
+                        await RunScenarioAsync(type, profile, scheme, parameters, rounds, chosen, excluded, baselineMethod, table);
                     }
                 }
             }
@@ -100,7 +103,7 @@ public static class InterleavedMode
     }
 
     private static async Task RunScenarioAsync(Type type, NetworkProfile profile, string? scheme, (PropertyInfo Property, object? Value)[] parameters, int rounds,
-        HashSet<string>? chosen, HashSet<string> excluded, StringBuilder table)
+        HashSet<string>? chosen, HashSet<string> excluded, string? baselineMethod, StringBuilder table)
     {
         object scenario = Activator.CreateInstance(type)!;
         PropertyInfo profileProperty = type.GetProperty("Profile")!;
@@ -120,7 +123,9 @@ public static class InterleavedMode
         // The baseline method is the reference of "x baseline" (validation off, say), and of "x AWS SDK" when it is the SDK's.
         // With categories (upload scenarios: _File, _NonSeekable; directories: _Download, _Upload) each has its own.
         string[] baselines = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>()?.Baseline == true).Select(m => m.Name)];
-        string? BaselineOf(string method) => baselines.FirstOrDefault(b => Category(b) == Category(method)) ?? baselines.FirstOrDefault();
+        string? BaselineOf(string method) => baselineMethod is not null && Category(baselineMethod) == Category(method)
+            ? baselineMethod
+            : baselines.FirstOrDefault(b => Category(b) == Category(method)) ?? baselines.FirstOrDefault();
         string? baseline = baselines.FirstOrDefault();
         string incumbent = baseline is not null && baseline.StartsWith("AwsSdk", StringComparison.Ordinal) ? baseline : Incumbent;
         MethodInfo[] methods = [.. type.GetMethods().Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null && !excluded.Contains(m.Name)

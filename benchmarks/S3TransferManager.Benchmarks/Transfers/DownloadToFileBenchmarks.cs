@@ -63,6 +63,10 @@ public class DownloadToFileBenchmarks : ITransferScenario, IWritesObjectFiles
     [Benchmark]
     public Task OursJournal() => OursAsync(_session.OursJournal);
 
+    /// <summary>As OursFixed10, with resume on: the journal's cost with the budget held still on both sides.</summary>
+    [Benchmark]
+    public Task OursJournalFixed10() => OursAsync(_session.OursJournalFixed10);
+
     [Benchmark(Baseline = true)]
     public Task AwsSdkPart() => IncumbentAsync(Amazon.S3.Transfer.MultipartDownloadType.PART);
 

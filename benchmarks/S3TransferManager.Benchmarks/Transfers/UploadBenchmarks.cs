@@ -78,6 +78,10 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursJournal_File() => UploadFileAsync(_session.OursJournal, "upload/ours-journal-file");
 
+    /// <summary>As OursFixed10_File, with resume on: the journal's cost with the budget held still on both sides.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task OursJournalFixed10_File() => UploadFileAsync(_session.OursJournalFixed10, "upload/ours-journal-fixed10-file");
+
     /// <summary>PartSize set to 8 MiB, as for the SDK: the part plan Ours_File had before whole waves.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursFixed_File() => UploadFileAsync(_session.Ours, "upload/ours-fixed-file", BenchmarkSettings.PartSize);
