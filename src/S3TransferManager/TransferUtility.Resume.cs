@@ -35,6 +35,9 @@ public sealed partial class TransferUtility
     /// <exception cref="ArgumentNullException"><paramref name="transfer"/> is null.</exception>
     /// <exception cref="Amazon.S3.AmazonS3Exception">S3 refused to abort the upload (other than because it is gone);
     /// the journal is kept.</exception>
+    /// <exception cref="InvalidOperationException">The transfer is an upload started against another endpoint
+    /// (<see cref="ResumableTransfer.Endpoint"/>): its multipart upload can only be aborted there, so nothing is
+    /// discarded. Expiry leaves such journals to a utility of their endpoint too.</exception>
     public Task<bool> DiscardResumableTransferAsync(ResumableTransfer transfer, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(transfer);

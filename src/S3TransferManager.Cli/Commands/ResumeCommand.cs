@@ -64,9 +64,23 @@ internal static class ResumeCommand
         }
 
         var discarded = new JsonArray();
+        var elsewhere = new JsonArray();
         foreach (ResumableTransfer transfer in chosen)
         {
-            if (!await utility.DiscardResumableTransferAsync(transfer, token))
+            bool done;
+            try
+            {
+                done = await utility.DiscardResumableTransferAsync(transfer, token);
+            }
+            catch (InvalidOperationException e) when (id == All)
+            {
+                // An upload started against another endpoint: 'all' means all of this endpoint's, and says what it left.
+                elsewhere.Add(ToJson(transfer));
+                console.Error.WriteLine($"s3tm: left alone: {e.Message}");
+                continue;
+            }
+
+            if (!done)
             {
                 throw new InvalidOperationException($"{transfer.Id} is being resumed by a running copy; it was left alone.");
             }
@@ -78,8 +92,9 @@ internal static class ResumeCommand
             }
         }
 
-        ResultWriter.Write(console, settings, stdoutCarriesData: false, $"discarded {discarded.Count} resumable copy(ies)",
-            new JsonObject { ["command"] = "resume", ["discarded"] = discarded });
+        ResultWriter.Write(console, settings, stdoutCarriesData: false,
+            $"discarded {discarded.Count} resumable copy(ies){(elsewhere.Count > 0 ? $", left {elsewhere.Count} of another endpoint" : "")}",
+            new JsonObject { ["command"] = "resume", ["discarded"] = discarded, ["otherEndpoint"] = elsewhere });
         return ExitCodes.Success;
     }
 
@@ -106,5 +121,6 @@ internal static class ResumeCommand
         ["totalBytes"] = t.TotalBytes,
         ["completedBytes"] = t.CompletedBytes,
         ["lastUpdated"] = t.LastUpdated,
+        ["endpoint"] = t.Endpoint,
     };
 }

@@ -30,6 +30,8 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
 
     /// <summary>Gives <paramref name="transfer"/> up: aborts its upload, deletes its temporary file and its journal.
     /// False when a running transfer holds the journal.</summary>
+    /// <exception cref="InvalidOperationException">The journal is of an upload started against another endpoint: its
+    /// multipart upload cannot be aborted from here, so nothing is discarded.</exception>
     public async Task<bool> DiscardAsync(ResumableTransfer transfer, string reason, CancellationToken cancellationToken)
     {
         using (JournalFile? file = JournalFile.TryOpen(transfer.JournalPath, out List<byte[]> lines, out bool inUse))
@@ -41,6 +43,11 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
 
             switch (JournalRecords.Header(lines))
             {
+                case UploadJournalHeader upload when !IsHere(upload):
+                    // Aborting through this endpoint would miss it, and deleting the journal would leave it open unseen.
+                    throw new InvalidOperationException(
+                        $"The upload {transfer.Id} (s3://{upload.Bucket}/{upload.Key}) was started against {upload.Endpoint}, and this utility talks to "
+                        + $"{paths.Endpoint}: discard it with a utility for that endpoint, so that its multipart upload is aborted there.");
                 case UploadJournalHeader upload:
                     await AbortAsync(upload, cancellationToken).ConfigureAwait(false);
                     break;
@@ -82,7 +89,9 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
                     continue;
                 }
 
-                if (expiry != Timeout.InfiniteTimeSpan && now - File.GetLastWriteTimeUtc(journal) > expiry && Describe(journal, index) is { } transfer)
+                // An upload of another endpoint waits for a utility of that endpoint, which can abort it.
+                if (expiry != Timeout.InfiniteTimeSpan && now - File.GetLastWriteTimeUtc(journal) > expiry && Describe(journal, index) is { } transfer
+                    && (transfer.Kind != ResumableTransferKind.Upload || transfer.Endpoint == paths.Endpoint))
                 {
                     await DiscardAsync(transfer, $"unused for more than {expiry}", cancellationToken).ConfigureAwait(false);
                 }
@@ -155,14 +164,15 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
         {
             UploadJournalHeader upload => new ResumableTransfer(id, ResumableTransferKind.Upload, upload.Bucket, upload.Key, upload.Source,
                 upload.UploadId, upload.Length, Latest(JournalRecords.Records(lines, JournalJson.Default.UploadedPart), p => p.Part, p => p.Length),
-                updated, journal, index),
+                updated, journal, index, upload.Endpoint),
             DownloadJournalHeader download => new ResumableTransfer(id, ResumableTransferKind.Download, download.Bucket, download.Key,
                 download.Destination, null, download.Size,
-                Latest(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart), p => p.Part, p => p.Length), updated, journal, index),
+                Latest(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart), p => p.Part, p => p.Length), updated, journal, index,
+                download.Endpoint),
             DirectoryJournalHeader directory => new ResumableTransfer(id,
                 directory.Upload ? ResumableTransferKind.UploadDirectory : ResumableTransferKind.DownloadDirectory, directory.Bucket, directory.Prefix,
                 directory.LocalRoot, null, -1, Latest(JournalRecords.Records(lines, JournalJson.Default.FinishedObject), f => f.Key, f => f.Length),
-                updated, journal, index),
+                updated, journal, index, directory.Endpoint),
             _ => null,
         };
     }
@@ -179,6 +189,8 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
 
         return latest.Values.Sum();
     }
+
+    private bool IsHere(JournalHeader header) => string.Equals(header.Endpoint, paths.Endpoint, StringComparison.Ordinal);
 
     private async Task AbortAsync(UploadJournalHeader upload, CancellationToken cancellationToken)
     {

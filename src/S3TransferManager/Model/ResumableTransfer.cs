@@ -8,8 +8,9 @@ namespace S3TransferManager;
 public sealed class ResumableTransfer
 {
     internal ResumableTransfer(string id, ResumableTransferKind kind, string bucketName, string key, string localPath, string? uploadId,
-        long totalBytes, long completedBytes, DateTimeOffset lastUpdated, string journalPath, string? indexEntryPath)
+        long totalBytes, long completedBytes, DateTimeOffset lastUpdated, string journalPath, string? indexEntryPath, string endpoint)
     {
+        Endpoint = endpoint;
         Id = id;
         Kind = kind;
         BucketName = bucketName;
@@ -51,6 +52,10 @@ public sealed class ResumableTransfer
 
     /// <summary>When the journal was last written.</summary>
     public DateTimeOffset LastUpdated { get; }
+
+    /// <summary>The S3 endpoint the transfer talked to (its service URL, or its region), as the journal recorded it. An
+    /// upload's multipart upload lives there: only a utility talking to the same endpoint resumes it or discards it.</summary>
+    public string Endpoint { get; }
 
     /// <summary>The journal's file.</summary>
     public string JournalPath { get; }

@@ -101,6 +101,38 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         Assert.Empty(Journals(s3));
     }
 
+    [Fact]
+    public async Task DiscardAndExpire_UploadOfAnotherEndpoint_LeftWithItsUploadOpen()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string path = s3.PathFor("f.bin");
+        await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
+        using (TransferUtility first = s3.CreateUtility(Config(s3)))
+        {
+            await InterruptAsync(s3, r => IsUploadPart(r, 2), token => first.UploadWithResponseAsync(Upload(s3, path), token));
+        }
+
+        File.SetLastWriteTimeUtc(Assert.Single(Journals(s3)), DateTime.UtcNow.AddDays(-8));
+        // The same server under another name: to the journal, another endpoint, where the upload cannot be found.
+        var elsewhere = new UriBuilder(moto.ServiceUrl) { Host = "localhost" }.Uri;
+        using Amazon.S3.AmazonS3Client otherClient = S3TestContext.CreateClient(elsewhere, null);
+        using TransferUtility other = new(otherClient, Config(s3));
+
+        ResumableTransfer transfer = Assert.Single(await other.ListResumableTransfersAsync());
+        InvalidOperationException refused = await Assert.ThrowsAsync<InvalidOperationException>(() => other.DiscardResumableTransferAsync(transfer));
+
+        Assert.NotEqual(elsewhere.ToString(), transfer.Endpoint);
+        Assert.Contains(transfer.Endpoint, refused.Message, StringComparison.Ordinal);
+        Assert.Single(Journals(s3));
+        ListMultipartUploadsResponse open = await s3.SetupClient.ListMultipartUploadsAsync(s3.BucketName);
+        Assert.Equal(transfer.UploadId, Assert.Single(open.MultipartUploads).UploadId);
+
+        using TransferUtility home = s3.CreateUtility(Config(s3));
+        Assert.Empty(await home.ListResumableTransfersAsync());
+        await UploadAssertions.AssertNoOpenUploadsAsync(s3);
+        Assert.Empty(Journals(s3));
+    }
+
     private static TransferUtilityUploadRequest Upload(S3TestContext s3, string path) =>
         new() { BucketName = s3.BucketName, Key = "k", FilePath = path, PartSize = PartSize };
 }
