@@ -38,20 +38,11 @@ public sealed class ChecksumComparisonTests : IDisposable
     }
 
     [Fact]
-    public async Task Sync_ListingSaysComposite_NotComparableWithoutHead()
+    public async Task Sync_HeadGivesAPartCountSuffixAndNoPartsAreListed_NotComparableAfterAskingForThem()
     {
-        S3Object listed = Listed(5, "CRC32");
-        listed.ChecksumType = ChecksumType.COMPOSITE;
+        _s3.Setup(s => s.GetObjectAttributesAsync(It.IsAny<GetObjectAttributesRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync(new GetObjectAttributesResponse { ObjectParts = new GetObjectAttributesParts { TotalPartsCount = 3 } });
 
-        (TransferUtilitySyncResponse response, List<SyncObjectEventArgs> events) = await SyncAsync(listed, HelloCrc32);
-
-        Assert.Equal(SyncReason.ChecksumNotComparable, Assert.Single(events).Reason);
-        Assert.Equal((1L, 0), (response.ObjectsNotComparable, _heads));
-    }
-
-    [Fact]
-    public async Task Sync_HeadGivesAPartCountSuffix_NotComparable()
-    {
         (TransferUtilitySyncResponse response, List<SyncObjectEventArgs> events) = await SyncAsync(Listed(5, "CRC32"), HelloCrc32 + "-3");
 
         Assert.Equal(SyncReason.ChecksumNotComparable, Assert.Single(events).Reason);
@@ -84,7 +75,7 @@ public sealed class ChecksumComparisonTests : IDisposable
         ChecksumAlgorithm = algorithm is null ? [] : [algorithm],
     };
 
-    private async Task<(TransferUtilitySyncResponse, List<SyncObjectEventArgs>)> SyncAsync(S3Object listed, string storedCrc32)
+    private async Task<(TransferUtilitySyncResponse, List<SyncObjectEventArgs>)> SyncAsync(S3Object listed, string storedCrc32, ChecksumType? type = null)
     {
         _s3.Setup(s => s.ListObjectsV2Async(It.IsAny<ListObjectsV2Request>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(new ListObjectsV2Response { S3Objects = [listed], IsTruncated = false });
@@ -93,7 +84,7 @@ public sealed class ChecksumComparisonTests : IDisposable
             {
                 Interlocked.Increment(ref _heads);
                 Assert.Equal(ChecksumMode.ENABLED, r.ChecksumMode);
-                return new GetObjectMetadataResponse { ContentLength = listed.Size ?? 0, ETag = listed.ETag, ChecksumCRC32 = storedCrc32 };
+                return new GetObjectMetadataResponse { ContentLength = listed.Size ?? 0, ETag = listed.ETag, ChecksumCRC32 = storedCrc32, ChecksumType = type };
             });
         var events = new List<SyncObjectEventArgs>();
         var request = new TransferUtilitySyncRequest
