@@ -103,8 +103,12 @@ internal sealed class SyncCommand
         }
     }
 
+    /// <summary>A side's entries in key order. A local walk runs ahead (<see cref="ReadAhead"/>), so it overlaps the
+    /// other side's listing rather than waiting for its first page.</summary>
     private IAsyncEnumerable<SyncEntry> EntriesAsync(SyncSide side, CancellationToken cancellationToken) =>
-        side.IsLocal ? LocalAsync(side.Directory!, cancellationToken) : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
+        side.IsLocal
+            ? ReadAhead.Of(token => LocalAsync(side.Directory!, token), DirectoryLookahead.Items, cancellationToken)
+            : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
 
     private static async IAsyncEnumerable<SyncEntry> LocalAsync(string root, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
