@@ -10,9 +10,9 @@ namespace S3TransferManager.Sync;
 /// </summary>
 internal static class ReadAhead
 {
-    /// <summary>The items of <paramref name="source"/>, produced ahead on the thread pool; its error, if it fails, is
-    /// thrown where the consumer reaches it.</summary>
-    public static async IAsyncEnumerable<T> Of<T>(Func<CancellationToken, IAsyncEnumerable<T>> source, int capacity,
+    /// <summary>The items of <paramref name="source"/>, produced ahead on the thread pool (it may block: a disk walk
+    /// does); its error, if it fails, is thrown where the consumer reaches it.</summary>
+    public static async IAsyncEnumerable<T> Of<T>(Func<CancellationToken, IEnumerable<T>> source, int capacity,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -33,12 +33,13 @@ internal static class ReadAhead
         }
     }
 
-    private static async Task PumpAsync<T>(IAsyncEnumerable<T> source, ChannelWriter<T> writer, CancellationToken cancellationToken)
+    private static async Task PumpAsync<T>(IEnumerable<T> source, ChannelWriter<T> writer, CancellationToken cancellationToken)
     {
+        // Off the consumer's thread before the first (blocking) step.
         await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
         try
         {
-            await foreach (T item in source.WithCancellation(cancellationToken).ConfigureAwait(false))
+            foreach (T item in source)
             {
                 await writer.WriteAsync(item, cancellationToken).ConfigureAwait(false);
             }

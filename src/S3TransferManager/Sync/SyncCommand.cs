@@ -107,24 +107,8 @@ internal sealed class SyncCommand
     /// other side's listing rather than waiting for its first page.</summary>
     private IAsyncEnumerable<SyncEntry> EntriesAsync(SyncSide side, CancellationToken cancellationToken) =>
         side.IsLocal
-            ? ReadAhead.Of(token => LocalAsync(side.Directory!, token), DirectoryLookahead.Items, cancellationToken)
+            ? ReadAhead.Of(token => LocalTree.WalkIfExists(side.Directory!, token), DirectoryLookahead.Items, cancellationToken)
             : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
-
-    private static async IAsyncEnumerable<SyncEntry> LocalAsync(string root, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        // The walk touches the disk synchronously: leave the caller's thread first.
-        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
-        if (!Directory.Exists(root))
-        {
-            // A destination folder not made yet holds nothing.
-            yield break;
-        }
-
-        foreach (SyncEntry entry in LocalTree.Walk(root, cancellationToken))
-        {
-            yield return entry;
-        }
-    }
 
     private async Task RunOneAsync(SyncItem item, CancellationToken cancellationToken)
     {
