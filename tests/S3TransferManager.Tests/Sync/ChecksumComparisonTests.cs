@@ -75,7 +75,7 @@ public sealed class ChecksumComparisonTests : IDisposable
         ChecksumAlgorithm = algorithm is null ? [] : [algorithm],
     };
 
-    private async Task<(TransferUtilitySyncResponse, List<SyncObjectEventArgs>)> SyncAsync(S3Object listed, string storedCrc32, ChecksumType? type = null)
+    private async Task<(TransferUtilitySyncResponse, List<SyncObjectEventArgs>)> SyncAsync(S3Object listed, string storedCrc32)
     {
         _s3.Setup(s => s.ListObjectsV2Async(It.IsAny<ListObjectsV2Request>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(new ListObjectsV2Response { S3Objects = [listed], IsTruncated = false });
@@ -84,18 +84,8 @@ public sealed class ChecksumComparisonTests : IDisposable
             {
                 Interlocked.Increment(ref _heads);
                 Assert.Equal(ChecksumMode.ENABLED, r.ChecksumMode);
-                return new GetObjectMetadataResponse { ContentLength = listed.Size ?? 0, ETag = listed.ETag, ChecksumCRC32 = storedCrc32, ChecksumType = type };
+                return new GetObjectMetadataResponse { ContentLength = listed.Size ?? 0, ETag = listed.ETag, ChecksumCRC32 = storedCrc32 };
             });
-        var events = new List<SyncObjectEventArgs>();
-        var request = new TransferUtilitySyncRequest
-        {
-            SourceDirectory = _root, DestinationBucket = "b", DestinationPrefix = "p", CompareChecksums = true, DryRun = true,
-        };
-        request.SyncObjectEvent += (_, e) => events.Add(e);
-        using var utility = new TransferUtility(_s3.Object);
-
-        TransferUtilitySyncResponse response = await utility.SyncWithResponseAsync(request);
-
-        return (response, events);
+        return await ChecksumModeDryRun.RunAsync(_s3.Object, _root);
     }
 }

@@ -143,16 +143,6 @@ public sealed class CompositeChecksumComparisonTests : IDisposable
                 Interlocked.Increment(ref _heads);
                 return new GetObjectMetadataResponse { ContentLength = 5, ETag = eTag, ChecksumCRC32 = stored, ChecksumType = type };
             });
-        var events = new List<SyncObjectEventArgs>();
-        var request = new TransferUtilitySyncRequest
-        {
-            SourceDirectory = _root, DestinationBucket = "b", DestinationPrefix = "p", CompareChecksums = true, DryRun = true,
-        };
-        request.SyncObjectEvent += (_, e) => events.Add(e);
-        using var utility = new TransferUtility(_s3.Object);
-
-        TransferUtilitySyncResponse response = await utility.SyncWithResponseAsync(request);
-
-        return (response, events);
+        return await ChecksumModeDryRun.RunAsync(_s3.Object, _root);
     }
 }
