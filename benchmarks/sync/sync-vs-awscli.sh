@@ -3,17 +3,22 @@
 # a tree of FILES files (1 KiB to 64 KiB), first sync to an empty prefix, a no-op re-sync, and a re-sync after 1% of
 # the files changed (rewritten one byte longer). Each tool gets its own bucket; the tools alternate round by round.
 # Prints one line per (round, tool, case): wall seconds and the endpoint's request counts.
+# s3tm is run as users run it: installed by eng/install-s3tm.sh (a tool package compiled ahead of time for this
+# machine) into a temporary tool path. S3TM=/path/to/s3tm runs another build instead (e.g. "dotnet path/to/s3tm.dll"
+# for the portable Release build, which compiles as it runs).
 # Usage: benchmarks/sync/sync-vs-awscli.sh [ROUNDS] [FILES]   (build first: dotnet build TransferManager.sln -c Release)
 set -euo pipefail
 ROUNDS=${1:-3}
 FILES=${2:-2000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d)
-# Copies of the builds, so a rebuild while this runs cannot swap the binaries under it.
+# A copy of the server's build, so a rebuild while this runs cannot swap the binaries under it.
 cp -r "$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0" "$WORK/server"
-cp -r "$ROOT/src/S3TransferManager.Cli/bin/Release/net10.0" "$WORK/s3tm"
 SERVER_DLL=$WORK/server/S3TransferManager.InMemoryS3.dll
-S3TM_DLL=$WORK/s3tm/s3tm.dll
+if [ -z "${S3TM:-}" ]; then
+  "$ROOT/eng/install-s3tm.sh" --tool-path "$WORK/tool" > /dev/null
+  S3TM=$WORK/tool/s3tm
+fi
 PORT=$((20000 + RANDOM % 20000))
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
@@ -46,16 +51,17 @@ run_case() { # tool case bucket
   if [ "$tool" = aws ]; then
     aws s3 sync --only-show-errors "$WORK/tree" "s3://$bucket/tree" --endpoint-url "$URL"
   else
-    dotnet "$S3TM_DLL" sync --quiet "$WORK/tree" "s3://$bucket/tree" --endpoint "$URL"
+    $S3TM sync --quiet "$WORK/tree" "s3://$bucket/tree" --endpoint "$URL"
   fi
   end=$(date +%s.%N)
   printf '%s\t%s\t%s\t%.2f\t%s\n' "$round" "$tool" "$case" "$(echo "$end - $start" | bc)" "$(counts)"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
+  echo "# round $round: $(uptime)"
   for tool in s3tm aws; do
     bucket="b-$tool-$round"
-    dotnet "$S3TM_DLL" mb "s3://$bucket" --endpoint "$URL" --quiet > /dev/null
+    $S3TM mb "s3://$bucket" --endpoint "$URL" --quiet > /dev/null
     # The same files change for both tools: rewrite them back to their original length first.
     python3 - "$WORK/tree" "$WORK/lengths" <<'PY'
 import os, sys, time

@@ -59,4 +59,7 @@ public enum S3Operation
 
     /// <summary>GET on an object with <c>?attributes</c>.</summary>
     GetObjectAttributes,
+
+    /// <summary>POST on a bucket with <c>?delete</c>.</summary>
+    DeleteObjects,
 }

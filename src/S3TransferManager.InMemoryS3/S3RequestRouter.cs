@@ -126,6 +126,7 @@ internal sealed class S3RequestRouter(
                 _ when HttpMethods.IsDelete(method) => query.Count == 0 ? S3Operation.DeleteBucket : S3Operation.Unknown,
                 _ when HttpMethods.IsGet(method) && query.ContainsKey("uploads") => S3Operation.ListMultipartUploads,
                 _ when HttpMethods.IsGet(method) && query["list-type"] == "2" => S3Operation.ListObjectsV2,
+                _ when HttpMethods.IsPost(method) && query.ContainsKey("delete") => S3Operation.DeleteObjects,
                 _ => S3Operation.Unknown,
             };
         }
@@ -176,6 +177,7 @@ internal sealed class S3RequestRouter(
             GetObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.PutObject => PutObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.DeleteObject => DeleteObjectHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.DeleteObjects => DeleteObjectsHandler.HandleAsync(context, store, bucket),
         S3Operation.CreateMultipartUpload => CreateMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.UploadPart => UploadPartHandler.HandleAsync(context, store, bucket, key),
         S3Operation.CompleteMultipartUpload => CompleteMultipartUploadHandler.HandleAsync(context, store, bucket, key),

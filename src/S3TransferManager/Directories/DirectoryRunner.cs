@@ -80,15 +80,13 @@ internal sealed class DirectoryRunner<T>
                 }
                 catch (Exception e) when (!stop.IsCancellationRequested || e is not OperationCanceledException)
                 {
-                    Interlocked.Increment(ref _failed);
+                    // A job for several entries reports each failed entry; the first of them stands for the job.
+                    IReadOnlyList<Exception> failures = e is EntriesFailedException several ? several.Failures : [e];
+                    Interlocked.Add(ref _failed, failures.Count);
                     lock (_errors)
                     {
-                        if (_errors.Count < MaxErrorsKept)
-                        {
-                            _errors.Add(e);
-                        }
-
-                        first ??= e;
+                        _errors.AddRange(failures.Take(MaxErrorsKept - _errors.Count));
+                        first ??= failures[0];
                     }
 
                     if (_policy == FailurePolicy.AbortOnFailure)

@@ -6,29 +6,50 @@ namespace S3TransferManager.Directories;
 
 /// <summary>
 /// The one way the library lists keys: the objects under a prefix as one stream, page by page (ListObjectsV2), in the
-/// order S3 lists them (UTF-8 binary order of the keys). Only one page is held at a time, so a listing of millions of
-/// keys costs no more memory than one of a thousand. Directory downloads, copies and sync all read it.
+/// order S3 lists them (UTF-8 binary order of the keys). The next page is asked for as soon as a page arrives, so S3
+/// works on it while the caller reads this one (the pages follow each other by continuation token, so no more can be
+/// in flight); at most two pages are held, so a listing of millions of keys costs no more memory than one of a
+/// thousand. Directory downloads, copies and sync all read it.
 /// </summary>
 internal static class ObjectListing
 {
     /// <summary>Lists every object <paramref name="request"/> names, following its continuation tokens to the end.</summary>
     /// <param name="client">The client to list with.</param>
-    /// <param name="request">The bucket, prefix and options; its continuation token is advanced as pages are read.</param>
+    /// <param name="request">The bucket, prefix and options; its continuation token is advanced as pages are asked for.</param>
     /// <param name="cancellationToken">Stops the listing.</param>
     public static async IAsyncEnumerable<S3Object> ListAsync(IAmazonS3 client, ListObjectsV2Request request,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        ListObjectsV2Response page;
-        do
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        Task<ListObjectsV2Response>? next = client.ListObjectsV2Async(request, stop.Token);
+        try
         {
-            page = await client.ListObjectsV2Async(request, cancellationToken).ConfigureAwait(false);
-            foreach (S3Object item in page.S3Objects ?? [])
+            while (next is not null)
             {
-                yield return item;
-            }
+                ListObjectsV2Response page = await next.ConfigureAwait(false);
+                next = null;
+                if (page.IsTruncated == true && !string.IsNullOrEmpty(page.NextContinuationToken))
+                {
+                    // The previous request is complete, so the request object is free to carry the next token.
+                    request.ContinuationToken = page.NextContinuationToken;
+                    next = client.ListObjectsV2Async(request, stop.Token);
+                }
 
-            request.ContinuationToken = page.NextContinuationToken;
+                foreach (S3Object item in page.S3Objects ?? [])
+                {
+                    yield return item;
+                }
+            }
         }
-        while (page.IsTruncated == true && !string.IsNullOrEmpty(page.NextContinuationToken));
+        finally
+        {
+            if (next is not null)
+            {
+                // The caller stopped early (it found what it wanted, failed or was canceled): the page asked for ahead
+                // is not wanted, and its outcome is of no interest.
+                await stop.CancelAsync().ConfigureAwait(false);
+                await ((Task)next).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            }
+        }
     }
 }

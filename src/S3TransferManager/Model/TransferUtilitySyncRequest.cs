@@ -31,7 +31,8 @@ public sealed class TransferUtilitySyncRequest
     public string? DestinationPrefix { get; set; }
 
     /// <summary>Whether destination entries missing at the source are deleted (as the AWS CLI's --delete). Entries the
-    /// <see cref="Filters"/> exclude are never deleted.</summary>
+    /// <see cref="Filters"/> exclude are never deleted. Objects are deleted with DeleteObjects, up to 1,000 keys a
+    /// request; a key S3 could not delete is a failed entry of its own.</summary>
     /// <value><see langword="false"/>.</value>
     public bool Delete { get; set; }
 
@@ -47,12 +48,13 @@ public sealed class TransferUtilitySyncRequest
     /// <value><see langword="false"/>.</value>
     public bool ExactTimestamps { get; set; }
 
-    /// <summary>Decide by content instead of modification time: a same-sized pair is skipped only when the full-object
-    /// checksum S3 stores (CRC64NVME, CRC32, CRC32C, SHA1 or SHA256) equals one of the same algorithm computed over the
-    /// local file (or, S3 to S3, the other object's). The HEAD that reads the stored value is sent only when the listing
-    /// says the object has a checksum and the sizes match, and the local file is read only then. A pair whose checksums
-    /// cannot be compared (no checksum stored, a composite multipart checksum, different algorithms) is copied, with
-    /// <see cref="SyncReason.ChecksumNotComparable"/>.</summary>
+    /// <summary>Decide by content instead of modification time: a same-sized pair is skipped only when the checksum S3
+    /// stores (CRC64NVME, CRC32, CRC32C, SHA1 or SHA256) equals one of the same algorithm computed over the local file
+    /// (or, S3 to S3, the other object's full-object checksum). The HEAD that reads the stored value is sent only when
+    /// the listing says the object has a checksum and the sizes match, and the local file is read only then. A composite
+    /// (multipart) checksum is compared in the part layout GetObjectAttributes lists. A pair whose checksums cannot be
+    /// compared (no checksum stored, a composite one whose parts S3 does not list, different algorithms) is copied,
+    /// with <see cref="SyncReason.ChecksumNotComparable"/>.</summary>
     /// <value><see langword="false"/>: size and modification time, as the AWS CLI decides.</value>
     public bool CompareChecksums { get; set; }
 

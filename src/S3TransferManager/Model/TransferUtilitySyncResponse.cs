@@ -3,8 +3,9 @@ namespace S3TransferManager;
 /// <summary>What a sync did (in a dry run: would have done).</summary>
 public sealed class TransferUtilitySyncResponse
 {
-    internal TransferUtilitySyncResponse(long transferred, long deleted, long unchanged, long notComparable, IList<Exception> errors)
+    internal TransferUtilitySyncResponse(long transferred, long deleted, long unchanged, long notComparable, long failed, IList<Exception> errors)
     {
+        ObjectsFailed = failed;
         ObjectsTransferred = transferred;
         ObjectsDeleted = deleted;
         ObjectsUnchanged = unchanged;
@@ -26,9 +27,10 @@ public sealed class TransferUtilitySyncResponse
     public long ObjectsNotComparable { get; }
 
     /// <summary>Entries that failed; only non-zero under <see cref="FailurePolicy.ContinueOnFailure"/>.</summary>
-    public long ObjectsFailed => Errors.Count;
+    public long ObjectsFailed { get; }
 
-    /// <summary>One error per failed entry, in the order they failed.</summary>
+    /// <summary>One error per failed entry, in the order they failed: the first 1,000 of them, so a sync where a million
+    /// entries failed does not hold a million exceptions (<see cref="ObjectsFailed"/> counts them all).</summary>
     public IList<Exception> Errors { get; }
 
     /// <summary>Whether every entry was synced.</summary>

@@ -1,18 +1,21 @@
+using System.Globalization;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Checksums;
+using S3TransferManager.Download.Integrity;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Sync;
 
 /// <summary>
-/// Checksum mode's answer for a pair of the same size: the full-object checksum S3 stores for the object against a CRC
-/// (or digest) of the same algorithm computed over the local file, or, S3 to S3, the two stored checksums against each
-/// other. A HEAD (with checksum mode enabled) is sent only when the listing says the object has a checksum; the local
-/// file is read only once that HEAD gave a full-object value. A composite checksum (a multipart upload's checksum of
-/// part checksums, "-N" suffixed) depends on a part layout the listing does not give, so it cannot be compared, nor can
-/// an object stored without a checksum or two objects stored with different algorithms: the pair is copied, and the
-/// reason says so.
+/// Checksum mode's answer for a pair of the same size: the checksum S3 stores for the object against one of the same
+/// algorithm computed over the local file, or, S3 to S3, the two stored full-object checksums against each other. A
+/// HEAD (with checksum mode enabled) is sent only when the listing says the object has a checksum; the local file is
+/// read only once that HEAD gave a value. A composite checksum (a multipart upload's checksum of its part checksums,
+/// "-N" suffixed) is compared with a local file when GetObjectAttributes lists the part sizes: the file is hashed part
+/// by part in the same layout. Otherwise (no parts listed; S3 to S3, where two layouts may differ), and for an object
+/// stored without a checksum or two objects stored with different algorithms, the pair cannot be compared: it is
+/// copied, and the reason says so.
 /// </summary>
 internal sealed class ChecksumComparison(TransferResources resources, TransferUtilitySyncRequest request)
 {
@@ -25,25 +28,19 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
             (SyncSide objectSide, SyncEntry stored, SyncEntry file) = sourceSide.IsLocal
                 ? (destinationSide, destination, source)
                 : (sourceSide, source, destination);
-            (ChecksumAlgorithm Algorithm, string Value)? remote = await StoredAsync(objectSide, stored, cancellationToken).ConfigureAwait(false);
-            if (remote is not { } known)
-            {
-                return SyncReason.ChecksumNotComparable;
-            }
-
-            string local = await LocalAsync(known.Algorithm, file.Location, cancellationToken).ConfigureAwait(false);
-            return string.Equals(local, known.Value, StringComparison.Ordinal) ? null : SyncReason.ChecksumDiffers;
+            return await CompareWithFileAsync(objectSide, stored, file.Location, cancellationToken).ConfigureAwait(false);
         }
 
-        if (source.ChecksumAlgorithm != destination.ChecksumAlgorithm)
+        // Two composite checksums agree only if the two uploads used the same part layout: S3 to S3 they are not compared.
+        if (source.ChecksumAlgorithm != destination.ChecksumAlgorithm
+            || source.ChecksumType == ChecksumType.COMPOSITE || destination.ChecksumType == ChecksumType.COMPOSITE)
         {
             return SyncReason.ChecksumNotComparable;
         }
 
-        (ChecksumAlgorithm Algorithm, string Value)? from = await StoredAsync(sourceSide, source, cancellationToken).ConfigureAwait(false);
-        (ChecksumAlgorithm Algorithm, string Value)? to = from is null ? null
-            : await StoredAsync(destinationSide, destination, cancellationToken).ConfigureAwait(false);
-        if (from is not { } a || to is not { } b || a.Algorithm != b.Algorithm)
+        StoredChecksum? from = await StoredAsync(sourceSide, source, cancellationToken).ConfigureAwait(false);
+        StoredChecksum? to = from is null or { IsComposite: true } ? null : await StoredAsync(destinationSide, destination, cancellationToken).ConfigureAwait(false);
+        if (from is not { IsComposite: false } a || to is not { IsComposite: false } b || a.Algorithm != b.Algorithm)
         {
             return SyncReason.ChecksumNotComparable;
         }
@@ -51,11 +48,48 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
         return string.Equals(a.Value, b.Value, StringComparison.Ordinal) ? null : SyncReason.ChecksumDiffers;
     }
 
-    /// <summary>The object's stored full-object checksum, or null when the listing names none, it is composite, or the
-    /// HEAD does not give it.</summary>
-    private async Task<(ChecksumAlgorithm, string)?> StoredAsync(SyncSide side, SyncEntry entry, CancellationToken cancellationToken)
+    private async Task<SyncReason?> CompareWithFileAsync(SyncSide objectSide, SyncEntry stored, string path, CancellationToken cancellationToken)
     {
-        if (entry.ChecksumAlgorithm is not { } algorithm || entry.ChecksumType == ChecksumType.COMPOSITE || !ChecksumHasher.IsSupported(algorithm))
+        if (await StoredAsync(objectSide, stored, cancellationToken).ConfigureAwait(false) is not { } checksum)
+        {
+            return SyncReason.ChecksumNotComparable;
+        }
+
+        if (!checksum.IsComposite)
+        {
+            string local = await LocalChecksum.FullObjectAsync(checksum.Algorithm, path, cancellationToken).ConfigureAwait(false);
+            if (string.Equals(local, checksum.Value, StringComparison.Ordinal))
+            {
+                return null;
+            }
+
+            // A bare value with no type, for an object uploaded in parts, may be a composite sent without its "-N"
+            // (moto sends them so): it differs only if it is not the composite either.
+            if (checksum.IsTypeStated || MultipartPartCount(stored.ETag) is not { } etagParts)
+            {
+                return SyncReason.ChecksumDiffers;
+            }
+
+            checksum = checksum with { IsComposite = true, PartCount = etagParts };
+        }
+
+        IReadOnlyList<StoredPart>? parts = await PartsAsync(objectSide, stored, checksum, cancellationToken).ConfigureAwait(false);
+        if (parts is null || parts.Sum(static p => p.Size) != stored.Size)
+        {
+            return SyncReason.ChecksumNotComparable;
+        }
+
+        string? composite = await LocalChecksum.CompositeAsync(checksum.Algorithm, path, [.. parts.Select(static p => p.Size)], cancellationToken)
+            .ConfigureAwait(false);
+        string expected = $"{checksum.Value}-{parts.Count.ToString(CultureInfo.InvariantCulture)}";
+        return string.Equals(composite, expected, StringComparison.Ordinal) ? null : SyncReason.ChecksumDiffers;
+    }
+
+    /// <summary>The object's stored checksum, from a HEAD; null when the listing names none (no HEAD is sent), its
+    /// algorithm is one this library does not compute, or the HEAD gives none or describes another size.</summary>
+    private async Task<StoredChecksum?> StoredAsync(SyncSide side, SyncEntry entry, CancellationToken cancellationToken)
+    {
+        if (entry.ChecksumAlgorithm is not { } algorithm || !ChecksumHasher.IsSupported(algorithm))
         {
             return null;
         }
@@ -74,29 +108,41 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
             }, cancellationToken).ConfigureAwait(false);
         }
 
-        string? value = ValueOf(head, algorithm);
-        bool composite = head.ChecksumType == ChecksumType.COMPOSITE || value is null || value.Contains('-', StringComparison.Ordinal);
-        return composite || head.ContentLength != entry.Size ? null : (algorithm, value!);
+        StoredChecksum? stored = StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1,
+            head.ChecksumSHA256, head.ChecksumType);
+        return stored is null || stored.Algorithm != algorithm || head.ContentLength != entry.Size ? null : stored;
     }
 
-    private static async Task<string> LocalAsync(ChecksumAlgorithm algorithm, string path, CancellationToken cancellationToken)
+    /// <summary>The object's stored parts (sizes and checksums); null when S3 does not list them or refuses to.</summary>
+    private async Task<IReadOnlyList<StoredPart>?> PartsAsync(SyncSide side, SyncEntry entry, StoredChecksum checksum, CancellationToken cancellationToken)
     {
-        var file = new FileStream(path, new FileStreamOptions
+        try
         {
-            Mode = FileMode.Open, Access = FileAccess.Read, Share = FileShare.ReadWrite | FileShare.Delete,
-            BufferSize = 0, Options = FileOptions.Asynchronous | FileOptions.SequentialScan,
-        });
-        await using (file.ConfigureAwait(false))
+            using TransferLane lane = resources.Scheduler.OpenLane();
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                return await StoredPartsListing.ListAsync(resources.Client, side.Bucket!, entry.Location, versionId: null, checksum.Algorithm,
+                    checksum.PartCount, r =>
+                    {
+                        r.ExpectedBucketOwner = request.ExpectedBucketOwner;
+                        r.RequestPayer = request.RequestPayer;
+                    }, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (AmazonS3Exception)
         {
-            return await ChecksumHasher.ComputeAsync(algorithm, file, cancellationToken).ConfigureAwait(false);
+            // Without s3:GetObjectAttributes (or on a server without it) the layout stays unknown: the pair is copied.
+            return null;
         }
     }
 
-    private static string? ValueOf(GetObjectMetadataResponse head, ChecksumAlgorithm algorithm) =>
-        algorithm == ChecksumAlgorithm.CRC64NVME ? head.ChecksumCRC64NVME
-        : algorithm == ChecksumAlgorithm.CRC32 ? head.ChecksumCRC32
-        : algorithm == ChecksumAlgorithm.CRC32C ? head.ChecksumCRC32C
-        : algorithm == ChecksumAlgorithm.SHA1 ? head.ChecksumSHA1
-        : algorithm == ChecksumAlgorithm.SHA256 ? head.ChecksumSHA256
-        : null;
+    /// <summary>The part count a multipart upload's ETag ends with ("…-3"); null for an ETag of a single upload.</summary>
+    private static int? MultipartPartCount(string? eTag)
+    {
+        string trimmed = (eTag ?? string.Empty).Trim('"');
+        int dash = trimmed.LastIndexOf('-');
+        return dash > 0 && int.TryParse(trimmed.AsSpan(dash + 1), NumberStyles.None, CultureInfo.InvariantCulture, out int parts) && parts > 0
+            ? parts
+            : null;
+    }
 }

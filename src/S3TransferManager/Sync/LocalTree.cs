@@ -8,6 +8,11 @@ namespace S3TransferManager.Sync;
 /// </summary>
 internal static class LocalTree
 {
+    /// <summary>The walk of <paramref name="root"/>, or nothing when it does not exist (a destination folder not made
+    /// yet holds nothing).</summary>
+    public static IEnumerable<SyncEntry> WalkIfExists(string root, CancellationToken cancellationToken) =>
+        Directory.Exists(root) ? Walk(root, cancellationToken) : [];
+
     public static IEnumerable<SyncEntry> Walk(string root, CancellationToken cancellationToken)
     {
         var stack = new Stack<IEnumerator<(string Name, FileSystemInfo Info)>>();

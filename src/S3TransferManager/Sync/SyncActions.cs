@@ -12,8 +12,8 @@ namespace S3TransferManager.Sync;
 /// Does what a sync decided for one entry, each through the command the single-object API uses: an upload through
 /// <see cref="UploadCommand"/>, a download through <see cref="FileDownloadCommand"/> (then the file is given the
 /// object's LastModified, as the AWS CLI does, so the next sync finds the pair equal), a copy through
-/// <see cref="CopyCommand"/> (the listing's size and ETag standing in for its HEAD), and a delete with one DeleteObject
-/// or a file deletion. Every request draws on the utility's one budget.
+/// <see cref="CopyCommand"/> (the listing's size and ETag standing in for its HEAD), and a file's deletion (objects are
+/// deleted in batches, by <see cref="ObjectBatchDelete"/>). Every request draws on the utility's one budget.
 /// </summary>
 internal sealed class SyncActions
 {
@@ -37,7 +37,7 @@ internal sealed class SyncActions
         SyncAction.Upload => UploadAsync(item.Source!, cancellationToken),
         SyncAction.Download => DownloadAsync(item.Source!, cancellationToken),
         SyncAction.Copy => CopyAsync(item.Source!, cancellationToken),
-        _ => DeleteAsync(item.Destination!, cancellationToken),
+        _ => DeleteAsync(item.Destination!),
     };
 
     private Task UploadAsync(SyncEntry file, CancellationToken cancellationToken)
@@ -94,25 +94,11 @@ internal sealed class SyncActions
         return new CopyCommand(_resources, copy).ExecuteAsync(cancellationToken);
     }
 
-    private async Task DeleteAsync(SyncEntry extra, CancellationToken cancellationToken)
+    /// <summary>A local file's delete; objects are deleted in batches (<see cref="ObjectBatchDelete"/>).</summary>
+    private static Task DeleteAsync(SyncEntry extra)
     {
-        if (_destination.IsLocal)
-        {
-            File.Delete(extra.Location);
-            return;
-        }
-
-        using TransferLane lane = _resources.Scheduler.OpenLane();
-        using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            await _resources.Client.DeleteObjectAsync(new DeleteObjectRequest
-            {
-                BucketName = _destination.Bucket,
-                Key = extra.Location,
-                ExpectedBucketOwner = _request.ExpectedBucketOwner,
-                RequestPayer = _request.RequestPayer,
-            }, cancellationToken).ConfigureAwait(false);
-        }
+        File.Delete(extra.Location);
+        return Task.CompletedTask;
     }
 
     private static bool IsCrc(ChecksumAlgorithm? algorithm) =>

@@ -22,6 +22,7 @@ internal sealed class SyncCommand
     private readonly SyncShard _shard;
     private readonly ChecksumComparison _checksums;
     private readonly SyncActions _actions;
+    private readonly DeleteBatches _deletes = new();
     private long _transferred;
     private long _deleted;
     private long _unchanged;
@@ -46,7 +47,7 @@ internal sealed class SyncCommand
             static item => item.Source?.Size ?? 0);
         await runner.RunAsync(PlanAsync, RunOneAsync, cancellationToken).ConfigureAwait(false);
         return new TransferUtilitySyncResponse(Interlocked.Read(ref _transferred), Interlocked.Read(ref _deleted),
-            Interlocked.Read(ref _unchanged), Interlocked.Read(ref _notComparable), runner.Errors);
+            Interlocked.Read(ref _unchanged), Interlocked.Read(ref _notComparable), runner.Failed, runner.Errors);
     }
 
     /// <summary>The walk: every pair of this shard that the filters include and that needs work, in key order.</summary>
@@ -63,9 +64,13 @@ internal sealed class SyncCommand
 
             if (source is null)
             {
-                if (_request.Delete)
+                if (_request.Delete && _destination.IsLocal)
                 {
                     yield return new SyncItem(SyncAction.Delete, SyncReason.MissingAtSource, null, destination);
+                }
+                else if (_request.Delete && await _deletes.AddAsync(destination!, cancellationToken).ConfigureAwait(false) is { } batch)
+                {
+                    yield return batch;
                 }
 
                 continue;
@@ -91,29 +96,28 @@ internal sealed class SyncCommand
                 Interlocked.Increment(ref _unchanged);
             }
         }
+
+        if (await _deletes.FlushAsync(cancellationToken).ConfigureAwait(false) is { } last)
+        {
+            yield return last;
+        }
     }
 
+    /// <summary>A side's entries in key order. A local walk runs ahead (<see cref="ReadAhead"/>), so it overlaps the
+    /// other side's listing rather than waiting for its first page.</summary>
     private IAsyncEnumerable<SyncEntry> EntriesAsync(SyncSide side, CancellationToken cancellationToken) =>
-        side.IsLocal ? LocalAsync(side.Directory!, cancellationToken) : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
-
-    private static async IAsyncEnumerable<SyncEntry> LocalAsync(string root, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        // The walk touches the disk synchronously: leave the caller's thread first.
-        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
-        if (!Directory.Exists(root))
-        {
-            // A destination folder not made yet holds nothing.
-            yield break;
-        }
-
-        foreach (SyncEntry entry in LocalTree.Walk(root, cancellationToken))
-        {
-            yield return entry;
-        }
-    }
+        side.IsLocal
+            ? ReadAhead.Of(token => LocalTree.WalkIfExists(side.Directory!, token), DirectoryLookahead.Items, cancellationToken)
+            : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
 
     private async Task RunOneAsync(SyncItem item, CancellationToken cancellationToken)
     {
+        if (item.Batch is { } batch)
+        {
+            await DeleteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
         try
         {
             SyncReason? reason = item.Reason ?? await _checksums.CompareAsync(_source, item.Source!, _destination, item.Destination!,
@@ -142,6 +146,39 @@ internal sealed class SyncCommand
             FailedEvent.Raise(_resources.Logger, nameof(_request.SyncObjectFailedEvent), (_source.Bucket ?? _destination.Bucket)!,
                 item.RelativeKey, () => _request.OnObjectFailed(Describe(item, item.Reason ?? SyncReason.ChecksumNotComparable, e)));
             throw;
+        }
+    }
+
+    /// <summary>One DeleteObjects for the batch: each key deleted is reported as done, each that failed as failed, and
+    /// the failures are thrown together so the runner counts one per key.</summary>
+    private async Task DeleteBatchAsync(IReadOnlyList<SyncEntry> batch, CancellationToken cancellationToken)
+    {
+        try
+        {
+            IReadOnlyList<(SyncEntry Entry, Exception Error)> failed = _request.DryRun ? []
+                : await ObjectBatchDelete.DeleteAsync(_resources, _destination.Bucket!, batch, _request, cancellationToken).ConfigureAwait(false);
+            HashSet<SyncEntry> failedEntries = [.. failed.Select(static f => f.Entry)];
+            foreach (SyncEntry entry in batch.Where(e => !failedEntries.Contains(e)))
+            {
+                Interlocked.Increment(ref _deleted);
+                _request.OnObject(Describe(new SyncItem(SyncAction.Delete, SyncReason.MissingAtSource, null, entry), SyncReason.MissingAtSource));
+            }
+
+            foreach ((SyncEntry entry, Exception error) in failed)
+            {
+                var item = new SyncItem(SyncAction.Delete, SyncReason.MissingAtSource, null, entry);
+                FailedEvent.Raise(_resources.Logger, nameof(_request.SyncObjectFailedEvent), _destination.Bucket!, entry.RelativeKey,
+                    () => _request.OnObjectFailed(Describe(item, SyncReason.MissingAtSource, error)));
+            }
+
+            if (failed.Count > 0)
+            {
+                throw new EntriesFailedException([.. failed.Select(static f => f.Error)]);
+            }
+        }
+        finally
+        {
+            _deletes.Done();
         }
     }
 

@@ -21,9 +21,6 @@ namespace S3TransferManager.Download.Integrity;
 /// </summary>
 internal static class StoredChecksumLookup
 {
-    /// <summary>GetObjectAttributes lists at most 1,000 parts per page; S3 allows 10,000 parts.</summary>
-    private const int PartsPerPage = 1000;
-
     /// <summary>Looks the checksum up and hands it to <paramref name="validator"/>. Never throws: a lookup that fails
     /// (a server without checksum mode, a denied permission, an object replaced meanwhile) leaves the download
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
@@ -81,7 +78,9 @@ internal static class StoredChecksumLookup
         {
             using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
-                return stored with { Parts = await ListPartsAsync(client, options, target, stored, cancellationToken).ConfigureAwait(false) };
+                IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(client, target.BucketName, target.Key, target.VersionId,
+                    stored.Algorithm, stored.PartCount, request => GetObjectOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
+                return stored with { Parts = parts };
             }
         }
         catch (AmazonServiceException e)
@@ -115,61 +114,4 @@ internal static class StoredChecksumLookup
         GetObjectOptions.ApplyTo(options, request);
         return request;
     }
-
-    /// <summary>The stored parts, in order; <see langword="null"/> when S3 does not list them (or lists them without
-    /// checksums, or not all of them), so the composite checksum cannot be checked.</summary>
-    private static async Task<IReadOnlyList<StoredPart>?> ListPartsAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, StoredChecksum stored,
-        CancellationToken cancellationToken)
-    {
-        var parts = new List<StoredPart>(stored.PartCount);
-        int? marker = null;
-        for (int page = 0; page <= (stored.PartCount / PartsPerPage) + 1; page++)
-        {
-            var request = new GetObjectAttributesRequest
-            {
-                BucketName = target.BucketName,
-                Key = target.Key,
-                VersionId = target.VersionId,
-                ObjectAttributes = [ObjectAttributes.ObjectParts],
-                MaxParts = PartsPerPage,
-                PartNumberMarker = marker,
-            };
-            GetObjectOptions.ApplyTo(options, request);
-            TransferMetrics.RequestSent(RpcMethods.GetObjectAttributes, target.BucketName);
-            GetObjectAttributesResponse response = await client.GetObjectAttributesAsync(request, cancellationToken).ConfigureAwait(false);
-            GetObjectAttributesParts? listed = response.ObjectParts;
-            if (listed?.Parts is not { Count: > 0 } page0)
-            {
-                return null;
-            }
-
-            foreach (ObjectPart part in page0)
-            {
-                string? checksum = ChecksumOf(part, stored.Algorithm);
-                if (checksum is null || part.PartNumber != parts.Count + 1 || part.Size is not { } size)
-                {
-                    return null;
-                }
-
-                parts.Add(new StoredPart(size, checksum));
-            }
-
-            if (listed.IsTruncated != true)
-            {
-                return parts.Count == stored.PartCount || stored.PartCount == 0 ? parts : null;
-            }
-
-            marker = listed.NextPartNumberMarker;
-        }
-
-        return null;
-    }
-
-    private static string? ChecksumOf(ObjectPart part, ChecksumAlgorithm algorithm) =>
-        algorithm == ChecksumAlgorithm.CRC64NVME ? part.ChecksumCRC64NVME
-        : algorithm == ChecksumAlgorithm.CRC32 ? part.ChecksumCRC32
-        : algorithm == ChecksumAlgorithm.CRC32C ? part.ChecksumCRC32C
-        : algorithm == ChecksumAlgorithm.SHA1 ? part.ChecksumSHA1
-        : algorithm == ChecksumAlgorithm.SHA256 ? part.ChecksumSHA256
-        : null;
 }
