@@ -7,39 +7,48 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile S3Like] [--out FILE]</c>: the first transfer in a fresh process, as a CLI or a batch
-/// job sees it. Starts one endpoint, seeds one object, then for each run starts a fresh process per client and
-/// scenario (<see cref="ColdTransfer"/>, interleaved so load on a shared machine hits every client alike), and prints
-/// the median of the first transfer (cold) and of the second one in the same process (warm).
+/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone] [--scenarios file,upload] [--out FILE]</c>: the
+/// first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then for
+/// each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; rclone through
+/// <see cref="RclonePeer"/>), interleaved so load on a shared machine hits every client alike, and prints the median
+/// and range of the first transfer (cold) and the median of the second one in the same process (warm). The files are
+/// written in the temporary folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
 /// </summary>
 public static class ColdStartMode
 {
-    private static readonly string[] s_clients = ["ours", "sdk", "raw", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_clients = ["ours", "sdk", "raw", "rclone", "ours-primed", "sdk-primed"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload"];
 
-    public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath)
+    public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)
     {
         const string Key = "cold/object";
         long size = BenchmarkSettings.ObjectSize;
+        string[] chosenClients = Choose(clients, s_clients);
+        string[] chosenScenarios = Choose(scenarios, s_scenarios);
         await using EndpointSession session = await EndpointSession.StartAsync(profile);
         await session.SeedAsync(Key, size);
+        RclonePeer? rclone = chosenClients.Contains("rclone") ? await RclonePeer.FindAsync(session.Endpoint.ServiceUrl) : null;
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
         var results = new Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>>();
+        var startups = new List<double>();
         try
         {
             for (int run = 0; run < runs; run++)
             {
-                foreach (string scenario in s_scenarios)
+                foreach (string scenario in chosenScenarios)
                 {
-                    foreach (string client in s_clients)
+                    foreach (string client in chosenClients)
                     {
-                        if (client == "raw" && scenario != "file")
+                        if ((client == "raw" && scenario != "file") || (client == "rclone" && (rclone is null || scenario == "stream")))
                         {
                             continue;
                         }
 
-                        (double cold, double warm) = await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
-                        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"run {run + 1} {scenario} {client}: cold {cold:0} ms, warm {warm:0} ms"));
+                        (double cold, double warm) = client == "rclone"
+                            ? (await RunRcloneAsync(rclone!, Key, size, scenario, folder, startups), double.NaN)
+                            : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
+                        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                            $"run {run + 1} {scenario} {client}: cold {cold:0} ms ({size / (cold / 1000) / (1 << 30):0.00} GiB/s), warm {warm:0} ms, load {Load()}"));
                         if (!results.TryGetValue((client, scenario), out var list))
                         {
                             results[(client, scenario)] = list = [];
@@ -55,7 +64,7 @@ public static class ColdStartMode
             Directory.Delete(folder, recursive: true);
         }
 
-        string table = Table(results, runs, profile, size);
+        string table = Table(results, runs, profile, size, chosenScenarios, chosenClients, startups);
         Console.WriteLine(table);
         if (outputPath is not null)
         {
@@ -65,22 +74,74 @@ public static class ColdStartMode
         return 0;
     }
 
+    /// <summary>The names in <paramref name="list"/> (comma-separated) that <paramref name="known"/> holds, in its order;
+    /// all of them when null.</summary>
+    private static string[] Choose(string? list, string[] known)
+    {
+        if (list is null)
+        {
+            return known;
+        }
+
+        string[] names = list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        string[] unknown = [.. names.Except(known)];
+        return unknown.Length == 0 ? [.. known.Intersect(names)] : throw new ArgumentException($"Unknown: {string.Join(", ", unknown)}; known: {string.Join(", ", known)}.");
+    }
+
+    private static string Ms(double value) => double.IsNaN(value) ? "-" : string.Create(CultureInfo.InvariantCulture, $"{value:0} ms");
+
+    private static string Load() => File.ReadAllText("/proc/loadavg").Split(' ')[0];
+
+    /// <summary>One rclone process's transfer (wall time, its start-up included), with its start-up measured apart
+    /// just before; an upload's file is written and flushed before the clock starts, as the children's are.</summary>
+    private static async Task<double> RunRcloneAsync(RclonePeer rclone, string key, long size, string scenario, string folder, List<double> startups)
+    {
+        string path = Path.Combine(folder, "rclone.bin");
+        if (scenario == "upload")
+        {
+            using var source = File.OpenHandle(path, FileMode.Create, FileAccess.Write);
+            byte[] zeros = new byte[BenchmarkSettings.ReadBufferSize];
+            for (long offset = 0; offset < size; offset += zeros.Length)
+            {
+                RandomAccess.Write(source, zeros.AsSpan(0, (int)Math.Min(zeros.Length, size - offset)), offset);
+            }
+
+            RandomAccess.FlushToDisk(source);
+        }
+
+        startups.Add(await rclone.StartupAsync());
+        try
+        {
+            return await rclone.TransferAsync(scenario, key, path);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
     private static string Table(Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>> results, int runs,
-        NetworkProfile profile, long size)
+        NetworkProfile profile, long size, string[] scenarios, string[] clients, List<double> rcloneStartups)
     {
         var text = new StringBuilder();
         text.AppendLine(CultureInfo.InvariantCulture, $"Cold start: {runs} fresh processes per row, {profile}, {size >> 20} MiB, medians");
+        if (rcloneStartups.Count > 0)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"rclone's times include its process start-up (`rclone version`: median {Median(rcloneStartups):0} ms); the others' start after the runtime started; rclone has no warm figure.");
+        }
+
         text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|");
-        foreach (string scenario in s_scenarios)
+        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|");
+        foreach (string scenario in scenarios)
         {
             if (!results.TryGetValue(("sdk", scenario), out var sdk))
             {
                 continue;
             }
 
-            foreach (string client in s_clients)
+            foreach (string client in clients)
             {
                 if (!results.TryGetValue((client, scenario), out var list))
                 {
@@ -95,8 +156,11 @@ public static class ColdStartMode
 
                 double cold = Median(list.Select(r => r.Cold));
                 double warm = Median(list.Select(r => r.Warm));
+                double gib = size / (double)(1 << 30);
+                double fastest = gib / (list.Min(r => r.Cold) / 1000);
+                double slowest = gib / (list.Max(r => r.Cold) / 1000);
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {warm:0} ms | {cold - warm:0} ms | {sdkCold / cold:0.00} | {sdkWarm / warm:0.00} |"));
+                    $"| {scenario} | {client} | {cold:0} ms | {gib / (cold / 1000):0.00} ({slowest:0.00}-{fastest:0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {(double.IsNaN(warm) ? "-" : (sdkWarm / warm).ToString("0.00", CultureInfo.InvariantCulture))} |"));
             }
         }
 

@@ -140,7 +140,13 @@ public static class ColdTransfer
             default:
             {
                 var raw = new RawHttpClient(url);
-                return () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
+                return toFile
+                    ? async () =>
+                    {
+                        await raw.DownloadRangesToFileAsync(key, size, BenchmarkSettings.Concurrency, path);
+                        File.Delete(path);
+                    }
+                    : () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
             }
         }
     }
