@@ -29,7 +29,7 @@ public static class ColdStartMode
         await session.SeedAsync(Key, size);
         RclonePeer? rclone = chosenClients.Contains("rclone") ? await RclonePeer.FindAsync(session.Endpoint.ServiceUrl) : null;
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
-        var results = new Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>>();
+        var results = new Dictionary<(string Client, string Scenario), List<Sample>>();
         var startups = new List<double>();
         try
         {
@@ -44,17 +44,17 @@ public static class ColdStartMode
                             continue;
                         }
 
-                        (double cold, double warm) = client == "rclone"
-                            ? (await RunRcloneAsync(rclone!, Key, size, scenario, folder, startups), double.NaN)
+                        Sample sample = client == "rclone"
+                            ? new Sample(await RunRcloneAsync(rclone!, Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
                             : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                            $"run {run + 1} {scenario} {client}: cold {cold:0} ms ({size / (cold / 1000) / (1 << 30):0.00} GiB/s), warm {warm:0} ms, load {Load()}"));
+                            $"run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
                         if (!results.TryGetValue((client, scenario), out var list))
                         {
                             results[(client, scenario)] = list = [];
                         }
 
-                        list.Add((cold, warm));
+                        list.Add(sample);
                     }
                 }
             }
@@ -120,7 +120,7 @@ public static class ColdStartMode
         }
     }
 
-    private static string Table(Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>> results, int runs,
+    private static string Table(Dictionary<(string Client, string Scenario), List<Sample>> results, int runs,
         NetworkProfile profile, long size, string[] scenarios, string[] clients, List<double> rcloneStartups)
     {
         var text = new StringBuilder();
@@ -132,8 +132,8 @@ public static class ColdStartMode
         }
 
         text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|");
+        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
         foreach (string scenario in scenarios)
         {
             if (!results.TryGetValue(("sdk", scenario), out var sdk))
@@ -160,7 +160,7 @@ public static class ColdStartMode
                 double fastest = gib / (list.Min(r => r.Cold) / 1000);
                 double slowest = gib / (list.Max(r => r.Cold) / 1000);
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {gib / (cold / 1000):0.00} ({slowest:0.00}-{fastest:0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {(double.IsNaN(warm) ? "-" : (sdkWarm / warm).ToString("0.00", CultureInfo.InvariantCulture))} |"));
+                    $"| {scenario} | {client} | {cold:0} ms | {gib / (cold / 1000):0.00} ({slowest:0.00}-{fastest:0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {(double.IsNaN(warm) ? "-" : (sdkWarm / warm).ToString("0.00", CultureInfo.InvariantCulture))} | {Ms(Median(list.Select(r => r.ColdCpu)))} / {Ms(Median(list.Select(r => r.WarmCpu)))} |"));
             }
         }
 
@@ -173,7 +173,7 @@ public static class ColdStartMode
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private static async Task<(double Cold, double Warm)> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder)
+    private static async Task<Sample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder)
     {
         var start = new ProcessStartInfo(Environment.ProcessPath!) { RedirectStandardOutput = true, UseShellExecute = false };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath!) == "dotnet")
@@ -195,6 +195,11 @@ public static class ColdStartMode
         }
 
         string[] parts = output.Trim().Split(' ');
-        return (double.Parse(parts[0], CultureInfo.InvariantCulture), double.Parse(parts[1], CultureInfo.InvariantCulture));
+        double[] values = [.. parts.Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
+        return new Sample(values[0], values[1], values[2], values[3]);
     }
+
+    /// <summary>One fresh process's figures in milliseconds: the first transfer's and the second's wall time, and the
+    /// process's CPU time during each (NaN where not measured).</summary>
+    private sealed record Sample(double Cold, double Warm, double ColdCpu, double WarmCpu);
 }
