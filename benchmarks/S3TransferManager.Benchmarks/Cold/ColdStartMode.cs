@@ -16,7 +16,7 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// </summary>
 public static class ColdStartMode
 {
-    private static readonly string[] s_clients = ["ours", "sdk", "raw", "rclone", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "ours-primed", "sdk-primed"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload"];
 
     public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)

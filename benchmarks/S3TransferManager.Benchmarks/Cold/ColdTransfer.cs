@@ -78,10 +78,13 @@ public static class ColdTransfer
         switch (client)
         {
             case "ours":
+            case "ours-cap10":
             {
-                // The default config, as EndpointSession.Ours: its 10 requests are BenchmarkSettings.Concurrency, and left
-                // unset the budget lets a slot carry one early request (set explicitly, it would be a hard cap).
-                var utility = new TransferUtility(s3);
+                // The default config, as EndpointSession.Ours: the automatic request budget. ours-cap10 caps it at the
+                // 10 requests of the SDK and the raw ceiling (BenchmarkSettings.Concurrency), as EndpointSession.OursCap10.
+                var utility = client == "ours"
+                    ? new TransferUtility(s3)
+                    : new TransferUtility(s3, new S3TransferManager.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
                 if (scenario == "upload")
                 {
                     return () => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
