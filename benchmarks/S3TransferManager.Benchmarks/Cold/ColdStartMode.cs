@@ -7,16 +7,17 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone] [--scenarios file,upload] [--out FILE]</c>: the
-/// first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then for
-/// each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; rclone through
-/// <see cref="RclonePeer"/>), interleaved so load on a shared machine hits every client alike, and prints the median
+/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,upload] [--out FILE]</c>:
+/// the first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then
+/// for each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; the peers rclone, the AWS
+/// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a shared machine hits every client alike, and prints the median
 /// and range of the first transfer (cold) and the median of the second one in the same process (warm). The files are
 /// written in the temporary folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
 /// </summary>
 public static class ColdStartMode
 {
-    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "aws-cli", "boto3", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload"];
 
     public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)
@@ -27,10 +28,10 @@ public static class ColdStartMode
         string[] chosenScenarios = Choose(scenarios, s_scenarios);
         await using EndpointSession session = await EndpointSession.StartAsync(profile);
         await session.SeedAsync(Key, size);
-        RclonePeer? rclone = chosenClients.Contains("rclone") ? await RclonePeer.FindAsync(session.Endpoint.ServiceUrl) : null;
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
+        Dictionary<string, IPeer> peers = await FindPeersAsync(chosenClients, session.Endpoint.ServiceUrl, folder);
         var results = new Dictionary<(string Client, string Scenario), List<Sample>>();
-        var startups = new List<double>();
+        var startups = new Dictionary<string, List<double>>();
         try
         {
             for (int run = 0; run < runs; run++)
@@ -39,13 +40,14 @@ public static class ColdStartMode
                 {
                     foreach (string client in chosenClients)
                     {
-                        if ((client == "raw" && scenario != "file") || (client == "rclone" && (rclone is null || scenario == "stream")))
+                        bool isPeer = s_peerNames.Contains(client);
+                        if ((client == "raw" && scenario != "file") || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
                         {
                             continue;
                         }
 
-                        Sample sample = client == "rclone"
-                            ? new Sample(await RunRcloneAsync(rclone!, Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
+                        Sample sample = isPeer
+                            ? new Sample(await RunPeerAsync(peers[client], Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
                             : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                             $"run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
@@ -92,11 +94,29 @@ public static class ColdStartMode
 
     private static string Load() => File.ReadAllText("/proc/loadavg").Split(' ')[0];
 
-    /// <summary>One rclone process's transfer (wall time, its start-up included), with its start-up measured apart
-    /// just before; an upload's file is written and flushed before the clock starts, as the children's are.</summary>
-    private static async Task<double> RunRcloneAsync(RclonePeer rclone, string key, long size, string scenario, string folder, List<double> startups)
+    private static async Task<Dictionary<string, IPeer>> FindPeersAsync(string[] clients, Uri serviceUrl, string folder)
     {
-        string path = Path.Combine(folder, "rclone.bin");
+        var peers = new Dictionary<string, IPeer>();
+        Add(clients.Contains("rclone") ? await RclonePeer.FindAsync(serviceUrl) : null);
+        Add(clients.Contains("aws-cli") ? await AwsCliPeer.FindAsync(serviceUrl, folder) : null);
+        Add(clients.Contains("boto3") ? await Boto3Peer.FindAsync(serviceUrl, folder) : null);
+        return peers;
+
+        void Add(IPeer? peer)
+        {
+            if (peer is not null)
+            {
+                peers[peer.Name] = peer;
+            }
+        }
+    }
+
+    /// <summary>One peer process's transfer (wall time, its start-up included), with its start-up measured apart
+    /// just before; an upload's file is written and flushed before the clock starts, as the children's are.</summary>
+    private static async Task<double> RunPeerAsync(IPeer peer, string key, long size, string scenario, string folder,
+        Dictionary<string, List<double>> startups)
+    {
+        string path = Path.Combine(folder, peer.Name + ".bin");
         if (scenario == "upload")
         {
             using var source = File.OpenHandle(path, FileMode.Create, FileAccess.Write);
@@ -109,10 +129,15 @@ public static class ColdStartMode
             RandomAccess.FlushToDisk(source);
         }
 
-        startups.Add(await rclone.StartupAsync());
+        if (!startups.TryGetValue(peer.Name, out var list))
+        {
+            startups[peer.Name] = list = [];
+        }
+
+        list.Add(await peer.StartupAsync());
         try
         {
-            return await rclone.TransferAsync(scenario, key, path);
+            return await peer.TransferAsync(scenario, key, path);
         }
         finally
         {
@@ -121,14 +146,19 @@ public static class ColdStartMode
     }
 
     private static string Table(Dictionary<(string Client, string Scenario), List<Sample>> results, int runs,
-        NetworkProfile profile, long size, string[] scenarios, string[] clients, List<double> rcloneStartups)
+        NetworkProfile profile, long size, string[] scenarios, string[] clients, Dictionary<string, List<double>> peerStartups)
     {
         var text = new StringBuilder();
         text.AppendLine(CultureInfo.InvariantCulture, $"Cold start: {runs} fresh processes per row, {profile}, {size >> 20} MiB, medians");
-        if (rcloneStartups.Count > 0)
+        foreach ((string peer, List<double> startups) in peerStartups)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"rclone's times include its process start-up (`rclone version`: median {Median(rcloneStartups):0} ms); the others' start after the runtime started; rclone has no warm figure.");
+                $"{peer}'s times include its process start-up (the program run doing nothing: median {Median(startups):0} ms); it has no warm figure.");
+        }
+
+        if (peerStartups.Count > 0)
+        {
+            text.AppendLine("The .NET clients' times start after the runtime started.");
         }
 
         text.AppendLine();
