@@ -46,9 +46,21 @@ public static class ColdStartMode
                             continue;
                         }
 
-                        Sample sample = isPeer
-                            ? new Sample(await RunPeerAsync(peers[client], Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
-                            : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
+                        Sample sample;
+                        try
+                        {
+                            sample = isPeer
+                                ? new Sample(await RunPeerAsync(peers[client], Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
+                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
+                        }
+                        catch (InvalidOperationException e) when (isPeer)
+                        {
+                            // A peer that fails (an operation the endpoint lacks, say) leaves the run; the others go on.
+                            Console.WriteLine($"{client} failed and is left out of the rest of the run: {e.Message}");
+                            peers.Remove(client);
+                            continue;
+                        }
+
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                             $"run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
                         if (!results.TryGetValue((client, scenario), out var list))

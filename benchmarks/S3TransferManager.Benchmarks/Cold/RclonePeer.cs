@@ -5,7 +5,9 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// <summary>
 /// rclone, configured by environment variables only (a remote named <c>bench</c> of type s3 pointed at the endpoint,
 /// path-style, and no config file), with 10 streams per download (<c>--multi-thread-streams</c>) and 10 parts in
-/// flight per upload (<c>--s3-upload-concurrency</c>). When rclone is not on the PATH and apt-get is, it is installed
+/// flight per upload (<c>--s3-upload-concurrency</c>). Uploads pass <c>--ignore-times</c>: each run uploads again, where
+/// rclone would otherwise find the earlier run's object and update its modification time with a server-side copy, which
+/// the endpoint does not implement. When rclone is not on the PATH and apt-get is, it is installed
 /// once; if that fails, the peer is skipped with a message.
 /// </summary>
 internal sealed class RclonePeer : IPeer
@@ -48,7 +50,7 @@ internal sealed class RclonePeer : IPeer
             ?
             [
                 "copyto", path, remote + "cold/rclone-upload", "--s3-upload-concurrency", $"{BenchmarkSettings.Concurrency}",
-                "--s3-chunk-size", $"{BenchmarkSettings.PartSize >> 20}M", "--s3-upload-cutoff", "0",
+                "--s3-chunk-size", $"{BenchmarkSettings.PartSize >> 20}M", "--s3-upload-cutoff", "0", "--ignore-times",
             ]
             : ["copyto", remote + key, path, "--multi-thread-streams", $"{BenchmarkSettings.Concurrency}"];
         return PeerProcess.RunAsync("rclone", arguments, _environment);
