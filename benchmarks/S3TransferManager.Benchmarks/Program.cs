@@ -37,7 +37,8 @@ public static class Program
             case "cold":
                 int runs = int.Parse(OptionValue(rest, "--runs") ?? "5", System.Globalization.CultureInfo.InvariantCulture);
                 NetworkProfile profile = Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "S3Like", ignoreCase: true);
-                return await Cold.ColdStartMode.RunAsync(runs, profile, OptionValue(rest, "--out"));
+                return await Cold.ColdStartMode.RunAsync(runs, profile, OptionValue(rest, "--out"), OptionValue(rest, "--clients"),
+                    OptionValue(rest, "--scenarios"));
             case "interleaved":
                 return await Interleaved.InterleavedMode.RunAsync(
                     int.Parse(OptionValue(rest, "--rounds") ?? "7", System.Globalization.CultureInfo.InvariantCulture),

@@ -7,45 +7,68 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile S3Like] [--out FILE]</c>: the first transfer in a fresh process, as a CLI or a batch
-/// job sees it. Starts one endpoint, seeds one object, then for each run starts a fresh process per client and
-/// scenario (<see cref="ColdTransfer"/>, interleaved so load on a shared machine hits every client alike), and prints
-/// the median of the first transfer (cold) and of the second one in the same process (warm).
+/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,upload] [--out FILE]</c>:
+/// the first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then
+/// for each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; the peers rclone, the AWS
+/// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a shared machine hits every client alike, and prints the median
+/// and range of the first transfer (cold) and the median of the second one in the same process (warm). The files are
+/// written in the temporary folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
 /// </summary>
 public static class ColdStartMode
 {
-    private static readonly string[] s_clients = ["ours", "sdk", "raw", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "aws-cli", "boto3", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload"];
 
-    public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath)
+    public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)
     {
         const string Key = "cold/object";
         long size = BenchmarkSettings.ObjectSize;
+        string[] chosenClients = Choose(clients, s_clients);
+        string[] chosenScenarios = Choose(scenarios, s_scenarios);
         await using EndpointSession session = await EndpointSession.StartAsync(profile);
         await session.SeedAsync(Key, size);
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
-        var results = new Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>>();
+        Dictionary<string, IPeer> peers = await FindPeersAsync(chosenClients, session.Endpoint.ServiceUrl, folder);
+        var results = new Dictionary<(string Client, string Scenario), List<Sample>>();
+        var startups = new Dictionary<string, List<double>>();
         try
         {
             for (int run = 0; run < runs; run++)
             {
-                foreach (string scenario in s_scenarios)
+                foreach (string scenario in chosenScenarios)
                 {
-                    foreach (string client in s_clients)
+                    foreach (string client in chosenClients)
                     {
-                        if (client == "raw" && scenario != "file")
+                        bool isPeer = s_peerNames.Contains(client);
+                        if ((client == "raw" && scenario != "file") || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
                         {
                             continue;
                         }
 
-                        (double cold, double warm) = await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
-                        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"run {run + 1} {scenario} {client}: cold {cold:0} ms, warm {warm:0} ms"));
+                        Sample sample;
+                        try
+                        {
+                            sample = isPeer
+                                ? new Sample(await RunPeerAsync(peers[client], Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
+                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
+                        }
+                        catch (InvalidOperationException e) when (isPeer)
+                        {
+                            // A peer that fails (an operation the endpoint lacks, say) leaves the run; the others go on.
+                            Console.WriteLine($"{client} failed and is left out of the rest of the run: {e.Message}");
+                            peers.Remove(client);
+                            continue;
+                        }
+
+                        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                            $"run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
                         if (!results.TryGetValue((client, scenario), out var list))
                         {
                             results[(client, scenario)] = list = [];
                         }
 
-                        list.Add((cold, warm));
+                        list.Add(sample);
                     }
                 }
             }
@@ -55,7 +78,7 @@ public static class ColdStartMode
             Directory.Delete(folder, recursive: true);
         }
 
-        string table = Table(results, runs, profile, size);
+        string table = Table(results, runs, profile, size, chosenScenarios, chosenClients, startups);
         Console.WriteLine(table);
         if (outputPath is not null)
         {
@@ -65,22 +88,102 @@ public static class ColdStartMode
         return 0;
     }
 
-    private static string Table(Dictionary<(string Client, string Scenario), List<(double Cold, double Warm)>> results, int runs,
-        NetworkProfile profile, long size)
+    /// <summary>The names in <paramref name="list"/> (comma-separated) that <paramref name="known"/> holds, in its order;
+    /// all of them when null.</summary>
+    private static string[] Choose(string? list, string[] known)
+    {
+        if (list is null)
+        {
+            return known;
+        }
+
+        string[] names = list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        string[] unknown = [.. names.Except(known)];
+        return unknown.Length == 0 ? [.. known.Intersect(names)] : throw new ArgumentException($"Unknown: {string.Join(", ", unknown)}; known: {string.Join(", ", known)}.");
+    }
+
+    private static string Ms(double value) => double.IsNaN(value) ? "-" : string.Create(CultureInfo.InvariantCulture, $"{value:0} ms");
+
+    private static string Load() => File.ReadAllText("/proc/loadavg").Split(' ')[0];
+
+    private static async Task<Dictionary<string, IPeer>> FindPeersAsync(string[] clients, Uri serviceUrl, string folder)
+    {
+        var peers = new Dictionary<string, IPeer>();
+        Add(clients.Contains("rclone") ? await RclonePeer.FindAsync(serviceUrl) : null);
+        Add(clients.Contains("aws-cli") ? await AwsCliPeer.FindAsync(serviceUrl, folder) : null);
+        Add(clients.Contains("boto3") ? await Boto3Peer.FindAsync(serviceUrl, folder) : null);
+        return peers;
+
+        void Add(IPeer? peer)
+        {
+            if (peer is not null)
+            {
+                peers[peer.Name] = peer;
+            }
+        }
+    }
+
+    /// <summary>One peer process's transfer (wall time, its start-up included), with its start-up measured apart
+    /// just before; an upload's file is written and flushed before the clock starts, as the children's are.</summary>
+    private static async Task<double> RunPeerAsync(IPeer peer, string key, long size, string scenario, string folder,
+        Dictionary<string, List<double>> startups)
+    {
+        string path = Path.Combine(folder, peer.Name + ".bin");
+        if (scenario == "upload")
+        {
+            using var source = File.OpenHandle(path, FileMode.Create, FileAccess.Write);
+            byte[] zeros = new byte[BenchmarkSettings.ReadBufferSize];
+            for (long offset = 0; offset < size; offset += zeros.Length)
+            {
+                RandomAccess.Write(source, zeros.AsSpan(0, (int)Math.Min(zeros.Length, size - offset)), offset);
+            }
+
+            RandomAccess.FlushToDisk(source);
+        }
+
+        if (!startups.TryGetValue(peer.Name, out var list))
+        {
+            startups[peer.Name] = list = [];
+        }
+
+        list.Add(await peer.StartupAsync());
+        try
+        {
+            return await peer.TransferAsync(scenario, key, path);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    private static string Table(Dictionary<(string Client, string Scenario), List<Sample>> results, int runs,
+        NetworkProfile profile, long size, string[] scenarios, string[] clients, Dictionary<string, List<double>> peerStartups)
     {
         var text = new StringBuilder();
         text.AppendLine(CultureInfo.InvariantCulture, $"Cold start: {runs} fresh processes per row, {profile}, {size >> 20} MiB, medians");
+        foreach ((string peer, List<double> startups) in peerStartups)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{peer}'s times include its process start-up (the program run doing nothing: median {Median(startups):0} ms); it has no warm figure.");
+        }
+
+        if (peerStartups.Count > 0)
+        {
+            text.AppendLine("The .NET clients' times start after the runtime started.");
+        }
+
         text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|");
-        foreach (string scenario in s_scenarios)
+        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (string scenario in scenarios)
         {
             if (!results.TryGetValue(("sdk", scenario), out var sdk))
             {
                 continue;
             }
 
-            foreach (string client in s_clients)
+            foreach (string client in clients)
             {
                 if (!results.TryGetValue((client, scenario), out var list))
                 {
@@ -95,8 +198,11 @@ public static class ColdStartMode
 
                 double cold = Median(list.Select(r => r.Cold));
                 double warm = Median(list.Select(r => r.Warm));
+                double gib = size / (double)(1 << 30);
+                double fastest = gib / (list.Min(r => r.Cold) / 1000);
+                double slowest = gib / (list.Max(r => r.Cold) / 1000);
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {warm:0} ms | {cold - warm:0} ms | {sdkCold / cold:0.00} | {sdkWarm / warm:0.00} |"));
+                    $"| {scenario} | {client} | {cold:0} ms | {gib / (cold / 1000):0.00} ({slowest:0.00}-{fastest:0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {(double.IsNaN(warm) ? "-" : (sdkWarm / warm).ToString("0.00", CultureInfo.InvariantCulture))} | {Ms(Median(list.Select(r => r.ColdCpu)))} / {Ms(Median(list.Select(r => r.WarmCpu)))} |"));
             }
         }
 
@@ -109,7 +215,7 @@ public static class ColdStartMode
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private static async Task<(double Cold, double Warm)> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder)
+    private static async Task<Sample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder)
     {
         var start = new ProcessStartInfo(Environment.ProcessPath!) { RedirectStandardOutput = true, UseShellExecute = false };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath!) == "dotnet")
@@ -131,6 +237,11 @@ public static class ColdStartMode
         }
 
         string[] parts = output.Trim().Split(' ');
-        return (double.Parse(parts[0], CultureInfo.InvariantCulture), double.Parse(parts[1], CultureInfo.InvariantCulture));
+        double[] values = [.. parts.Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
+        return new Sample(values[0], values[1], values[2], values[3]);
     }
+
+    /// <summary>One fresh process's figures in milliseconds: the first transfer's and the second's wall time, and the
+    /// process's CPU time during each (NaN where not measured).</summary>
+    private sealed record Sample(double Cold, double Warm, double ColdCpu, double WarmCpu);
 }

@@ -11,7 +11,8 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER</c> (SCENARIO: file, stream, or upload of a file of SIZE zero
 /// bytes written before the clock starts): what one fresh process does. It times its first transfer (the
 /// S3 client, the utility and the transfer, so everything the first use JIT-compiles and warms up), then a second one
-/// in the same process, and prints both in milliseconds on one line: <c>cold warm</c>. A client named with
+/// in the same process, and prints both in milliseconds on one line with the process's CPU time (user and kernel, all
+/// threads) during each: <c>cold warm coldCpu warmCpu</c>. A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
 /// library itself pays on first use, without the S3 client's own first request.
 /// </summary>
@@ -50,16 +51,23 @@ public static class ColdTransfer
             }
         }
 
+        using var self = Process.GetCurrentProcess();
+        TimeSpan cpuBefore = self.TotalProcessorTime;
         var watch = Stopwatch.StartNew();
         Func<Task> transfer = Build(s3, url, key, size, client, scenario, path);
         await transfer();
         double cold = watch.Elapsed.TotalMilliseconds;
+        self.Refresh();
+        TimeSpan cpuCold = self.TotalProcessorTime;
 
         watch.Restart();
         await transfer();
         double warm = watch.Elapsed.TotalMilliseconds;
+        self.Refresh();
+        double coldCpu = (cpuCold - cpuBefore).TotalMilliseconds;
+        double warmCpu = (self.TotalProcessorTime - cpuCold).TotalMilliseconds;
         File.Delete(path);
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0}"));
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0}"));
         return 0;
     }
 
@@ -70,10 +78,13 @@ public static class ColdTransfer
         switch (client)
         {
             case "ours":
+            case "ours-cap10":
             {
-                // The default config, as EndpointSession.Ours: its 10 requests are BenchmarkSettings.Concurrency, and left
-                // unset the budget lets a slot carry one early request (set explicitly, it would be a hard cap).
-                var utility = new TransferUtility(s3);
+                // The default config, as EndpointSession.Ours: the automatic request budget. ours-cap10 caps it at the
+                // 10 requests of the SDK and the raw ceiling (BenchmarkSettings.Concurrency), as EndpointSession.OursCap10.
+                var utility = client == "ours"
+                    ? new TransferUtility(s3)
+                    : new TransferUtility(s3, new S3TransferManager.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
                 if (scenario == "upload")
                 {
                     return () => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
@@ -140,7 +151,13 @@ public static class ColdTransfer
             default:
             {
                 var raw = new RawHttpClient(url);
-                return () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
+                return toFile
+                    ? async () =>
+                    {
+                        await raw.DownloadRangesToFileAsync(key, size, BenchmarkSettings.Concurrency, path);
+                        File.Delete(path);
+                    }
+                    : () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
             }
         }
     }
