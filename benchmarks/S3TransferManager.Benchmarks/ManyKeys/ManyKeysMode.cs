@@ -41,7 +41,8 @@ internal static class ManyKeysMode
                 return response.ObjectsFailed;
             });
 
-            Directory.Delete(source, recursive: true);
+            // The source stays until the end: deleting 1,000,000 files here took over a quarter of an hour on a busy
+            // machine, between the two measurements.
             string target = Path.Combine(root, "target");
             await MeasureAsync(keys, "download", async done =>
             {
