@@ -50,7 +50,9 @@ public sealed class UploadFaultTests(MotoServer moto)
         Assert.Equal("InvalidArgument", error.ErrorCode);
         Assert.Same(error, Assert.Single(failures).Exception);
         Assert.Equal(0, completed);
-        Assert.Equal(1, UploadAssertions.CountAborts(s3.Handler));
+        // At least one abort: an abort whose answer is slower than the learned bound is sent again (the clean-clone
+        // run saw two under load); what counts is that no upload is left open, below.
+        Assert.True(UploadAssertions.CountAborts(s3.Handler) >= 1);
         await UploadAssertions.AssertNoOpenUploadsAsync(s3);
         Assert.False(stream.IsDisposed);
     }
