@@ -158,7 +158,13 @@ internal sealed class DownloadSession : IDisposable
 
     /// <summary>What hashes a part's bytes for the checksum validation, fed as they pass (or, for a resumed part, as
     /// they are read back from the temporary file); null when nothing is checked.</summary>
-    public PartHasher? CreatePartHasher(int partNumber) => _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber) : null;
+    public PartHasher? CreatePartHasher(int partNumber) =>
+        _validator is { NothingToCheck: false } validator ? validator.CreateHasher(partNumber, PartDigestWhenNothingToCheck) : null;
+
+    /// <summary>Set when every hashed part must end with a digest of its bytes even if the validator turns out to need
+    /// none (a resumable download records it, rather than hashing the bytes a second time): the algorithm to use then.
+    /// Set before the first part's body is created.</summary>
+    public ChecksumAlgorithm? PartDigestWhenNothingToCheck { get; set; }
 
     /// <summary>
     /// Checks the bytes against the stored checksum, once every part's last byte was read (waiting for the HEAD if it

@@ -130,6 +130,10 @@ internal sealed class FileDownloadCommand
         PartLayout layout = session.Layout;
         _progress.SetTotal(target.TotalLength);
 
+        // A journal records each part's digest from the checksum validation's hashing; only parts it does not hash are
+        // hashed again, for the journal alone (DownloadPartAsync).
+        session.PartDigestWhenNothingToCheck = _journal?.PartChecksum;
+
         TransferUtilityConfig config = _resources.Config;
         if (early is not null && _request.ListedLength != target.TotalLength)
         {
@@ -207,9 +211,29 @@ internal sealed class FileDownloadCommand
             }
 
             long start = session.Layout.StartOf(turn.Part);
-            using ChecksumHasher? checksum = _journal is null ? null : ChecksumHasher.Create(_journal.PartChecksum);
-            await CopyToFileAsync(body, file, start, checksum, token).ConfigureAwait(false);
-            _journal?.PartWritten(turn.Part, start, session.Layout.LengthOf(turn.Part), checksum!.ToBase64());
+            using ChecksumHasher? ownHash = _journal is null || body.HashesItsBytes ? null : ChecksumHasher.Create(_journal.PartChecksum);
+            await CopyToFileAsync(body, file, start, ownHash, token).ConfigureAwait(false);
+            RecordPart(turn.Part, start, session.Layout.LengthOf(turn.Part), body, ownHash);
+        }
+    }
+
+    /// <summary>Tells the journal a part is in the file, with the digest of its bytes: the validation's, or this
+    /// command's own when the validation did not hash them. A part that somehow ended with neither is left unrecorded: a
+    /// later run fetches it again rather than trust it unchecked.</summary>
+    private void RecordPart(int part, long start, long length, ResumableRangeStream body, ChecksumHasher? ownHash)
+    {
+        if (_journal is null)
+        {
+            return;
+        }
+
+        if (ownHash is not null)
+        {
+            _journal.PartWritten(part, start, length, _journal.PartChecksum, ownHash.ToBase64());
+        }
+        else if (body.WholePartDigest is { } digest)
+        {
+            _journal.PartWritten(part, start, length, digest.Algorithm, digest.Checksum);
         }
     }
 

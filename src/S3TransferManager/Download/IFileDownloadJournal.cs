@@ -12,7 +12,8 @@ internal interface IFileDownloadJournal : IDisposable
     /// <summary>Where an earlier run stopped; null for a new download.</summary>
     ResumePoint? ResumePoint { get; }
 
-    /// <summary>The algorithm each part is hashed in as it is written, for its record.</summary>
+    /// <summary>The algorithm a part is hashed in for its record when the download's checksum validation hashes it in
+    /// none; otherwise the record takes the validation's digest, so the bytes are hashed once.</summary>
     ChecksumAlgorithm PartChecksum { get; }
 
     /// <summary>The parts to fetch, once <see cref="OpenFileAsync"/> has checked the written ones; the part the first
@@ -34,8 +35,9 @@ internal interface IFileDownloadJournal : IDisposable
     /// one, after the journal recorded the download's layout.</summary>
     ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken);
 
-    /// <summary>Records a part written to the temporary file, with the checksum of its bytes in <see cref="PartChecksum"/>.</summary>
-    void PartWritten(int partNumber, long start, long length, string checksum);
+    /// <summary>Records a part written to the temporary file, with the checksum of its bytes in
+    /// <paramref name="algorithm"/> (base64).</summary>
+    void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum);
 
     /// <summary>Whether the temporary file stays after <paramref name="error"/>, for the next identical request to
     /// resume; when not, the journal is gone and the temporary file is to be deleted.</summary>

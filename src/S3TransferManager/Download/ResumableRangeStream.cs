@@ -59,6 +59,13 @@ internal sealed class ResumableRangeStream : Stream
     /// <summary>Resumes so far, against the policy's maximum.</summary>
     private int _resumes;
 
+    /// <summary>Whether the part's bytes are hashed as they are read (for the checksum validation).</summary>
+    public bool HashesItsBytes => _hasher is not null;
+
+    /// <summary>Once the last byte was read: a digest of all the part's bytes, from the validation's hashing (see
+    /// <see cref="PartHasher.WholePartDigest"/>); null when nothing hashed them.</summary>
+    public PartDigest? WholePartDigest => _hasher?.WholePartDigest;
+
     /// <param name="reading">How the download reads its bodies: the requester, the resume policy, the logger, and the
     /// lookahead estimate this body's timing feeds and <see cref="OnNearEnd(Action)"/> reads.</param>
     /// <param name="range">The part.</param>

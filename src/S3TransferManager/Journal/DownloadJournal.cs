@@ -141,13 +141,13 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         return AtomicFileWriter.Create(_destination, layout.TotalLength, _logger, recorded ? TempPath : null);
     }
 
-    public void PartWritten(int partNumber, long start, long length, string checksum)
+    public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum)
     {
         lock (_gate)
         {
             if (!_closed && _current && _file is { } file)
             {
-                Write(() => file.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(PartChecksum, checksum)))));
+                Write(() => file.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(algorithm, checksum)))));
             }
         }
     }

@@ -147,6 +147,83 @@ public sealed class DownloadResumeTests(MotoServer moto)
         AssertNothingLeft(s3, path);
     }
 
+    [Fact]
+    public async Task DownloadWithResponseAsync_ObjectStoredWithCrc32_JournalRecordsTheValidationsCrc32OfEachPart()
+    {
+        // The checksum validation already hashes every part in the stored algorithm; the journal records that digest
+        // rather than hashing the bytes a second time, and a resumed run checks the parts in it.
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(8 * MiB);
+        await PutWithCrc32Async(s3, content);
+        string path = s3.PathFor("out.bin");
+        using TransferUtility utility = Utility(s3);
+        await InterruptAsync(s3, r => IsGetOfPart(r, 6, MiB), token => utility.DownloadWithResponseAsync(Request(s3, path, partSize: MiB), token));
+
+        string[] recorded = RecordedPartChecksums(path);
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path, partSize: MiB));
+
+        // A part that ended before the HEAD named the stored algorithm keeps a candidate's digest (CRC64NVME first);
+        // the HEAD answers long before five sequential 1 MiB GETs end, so the later parts are in CRC32.
+        Assert.Equal(5, recorded.Length);
+        for (int part = 0; part < recorded.Length; part++)
+        {
+            var algorithm = ChecksumAlgorithm.FindValue(recorded[part][..recorded[part].IndexOf(':', StringComparison.Ordinal)]);
+            Assert.Contains(algorithm, new[] { ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC64NVME });
+            Assert.Equal($"{algorithm.Value}:{Convert.ToBase64String(IndependentChecksums.Raw(algorithm, content.AsSpan(part * MiB, MiB)))}",
+                recorded[part]);
+        }
+
+        Assert.StartsWith("CRC32:", recorded[^1], StringComparison.Ordinal);
+        Assert.Equal(5 * MiB, response.ResumedBytes);
+        Assert.True(response.ChecksumValidation!.Validated, response.ChecksumValidation.NotValidatedReason);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_ValidationTurnedOff_JournalHashesEachPartInItsOwnCrc64Nvme()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(8 * MiB);
+        await PutWithCrc32Async(s3, content);
+        string path = s3.PathFor("out.bin");
+        TransferUtilityConfig config = Config(s3);
+        config.ValidateDownloadChecksums = false;
+        using var utility = new TransferUtility(s3.Client, config, null, new EngineTuning { DownloadLookahead = false });
+        await InterruptAsync(s3, r => IsGetOfPart(r, 4, MiB), token => utility.DownloadWithResponseAsync(Request(s3, path, partSize: MiB), token));
+
+        string[] recorded = RecordedPartChecksums(path);
+        TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, path, partSize: MiB));
+
+        Assert.Equal(
+            Enumerable.Range(0, 3).Select(p => "CRC64NVME:" + Convert.ToBase64String(IndependentChecksums.Raw(ChecksumAlgorithm.CRC64NVME,
+                content.AsSpan(p * MiB, MiB)))),
+            recorded);
+        Assert.Equal(3 * MiB, response.ResumedBytes);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(path));
+        AssertNothingLeft(s3, path);
+    }
+
+    /// <summary>Sent by this library as one PutObject with its CRC32 in a header, which moto stores as sent.</summary>
+    private static async Task PutWithCrc32Async(S3TestContext s3, byte[] content)
+    {
+        using TransferUtility uploader = s3.CreateUtility();
+        using var body = new MemoryStream(content);
+        await uploader.UploadWithResponseAsync(new TransferUtilityUploadRequest
+        {
+            BucketName = s3.BucketName, Key = "k", InputStream = body, ChecksumAlgorithm = ChecksumAlgorithm.CRC32,
+        });
+    }
+
+    /// <summary>The checksum of each part the journal beside <paramref name="path"/> records, in part order (each line
+    /// is 8 hex digits of its CRC, a space, and a JSON record).</summary>
+    private static string[] RecordedPartChecksums(string path) =>
+        [.. File.ReadAllLines(JournalBeside(path))
+            .Select(line => System.Text.Json.JsonDocument.Parse(line[9..]).RootElement)
+            .Where(record => record.TryGetProperty("checksum", out _))
+            .OrderBy(record => record.GetProperty("start").GetInt64())
+            .Select(record => record.GetProperty("checksum").GetString()!)];
+
     /// <summary>Resume on, one request at a time, and no part requested before the one before it was written (so a
     /// stall at part N means parts 1..N-1 are in the journal).</summary>
     private static TransferUtility Utility(S3TestContext s3) =>

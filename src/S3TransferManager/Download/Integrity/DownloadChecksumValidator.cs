@@ -131,7 +131,8 @@ internal sealed class DownloadChecksumValidator
     /// <summary>The stored checksum's type as the server reported it, once known; null before, or when it sent none.</summary>
     public ChecksumType? StoredType => _stored.Task.IsCompletedSuccessfully ? _stored.Task.Result.Stored?.ReportedType : null;
 
-    public PartHasher CreateHasher(int partNumber) => new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber));
+    public PartHasher CreateHasher(int partNumber, ChecksumAlgorithm? whenNothingToCheck = null) =>
+        new(this, partNumber, _layout.StartOf(partNumber), _layout.LengthOf(partNumber), whenNothingToCheck);
 
     /// <summary>The next object offset after <paramref name="position"/> where a part's running CRC must be kept:
     /// the end of a stored part once the stored parts are known, a grid point while they may still turn out to matter,

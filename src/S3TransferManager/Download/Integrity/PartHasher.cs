@@ -10,8 +10,9 @@ namespace S3TransferManager.Download.Integrity;
 /// validator names (the stored one, and sometimes a second: see <see cref="DownloadChecksumValidator.TryGetAlgorithms"/>).
 /// In practice only the head of part 1 is hashed speculatively. For a CRC it also keeps the running value where each
 /// stored part of a composite checksum ends inside this part (<see cref="StoredPartCrcs"/>); where the stored parts are
-/// not known, at every 1 MiB of the object, which is where uploaders' part sizes end. Not thread-safe: one part's body
-/// is read by one reader at a time.
+/// not known, at every 1 MiB of the object, which is where uploaders' part sizes end. A resumable download records one
+/// of the part's digests in its journal (<see cref="WholePartDigest"/>), so the bytes are hashed once for both. Not
+/// thread-safe: one part's body is read by one reader at a time.
 /// </summary>
 internal sealed class PartHasher : IDisposable
 {
@@ -27,6 +28,13 @@ internal sealed class PartHasher : IDisposable
     private readonly long _partStart;
     private readonly long _partLength;
 
+    /// <summary>What the part is hashed in when the validator names no algorithm (nothing stored to check), so that it
+    /// still ends with a digest of its bytes; null: it then ends with none.</summary>
+    private readonly ChecksumAlgorithm? _whenNothingToCheck;
+
+    /// <summary>The part's digests, once <see cref="Finish"/> ran.</summary>
+    private PartDigest[]? _digests;
+
     /// <summary>Bytes of the part hashed so far.</summary>
     private long _hashed;
 
@@ -39,13 +47,19 @@ internal sealed class PartHasher : IDisposable
 
     private bool _finished;
 
-    public PartHasher(DownloadChecksumValidator validator, int partNumber, long partStart, long partLength)
+    public PartHasher(DownloadChecksumValidator validator, int partNumber, long partStart, long partLength, ChecksumAlgorithm? whenNothingToCheck = null)
     {
         _validator = validator;
         _partNumber = partNumber;
         _partStart = partStart;
         _partLength = partLength;
+        _whenNothingToCheck = whenNothingToCheck;
     }
+
+    /// <summary>After <see cref="Finish"/>: a digest of every byte of the part (the validator's algorithm, or a
+    /// candidate's while it was still unknown, or the algorithm given for when nothing is checked); null before, or
+    /// when the part went through no algorithm.</summary>
+    public PartDigest? WholePartDigest => _digests is { Length: > 0 } digests ? digests[0] : null;
 
     public void Append(ReadOnlySpan<byte> data)
     {
@@ -96,7 +110,8 @@ internal sealed class PartHasher : IDisposable
             Resolve();
         }
 
-        _validator.Record(_partNumber, Array.ConvertAll(_builders!, builder => builder.Finish(_partLength)));
+        _digests = Array.ConvertAll(_builders!, builder => builder.Finish(_partLength));
+        _validator.Record(_partNumber, _digests);
     }
 
     public void Dispose()
@@ -124,18 +139,21 @@ internal sealed class PartHasher : IDisposable
         _resolved = true;
         if (_builders is null)
         {
-            _builders = Array.ConvertAll(algorithms, algorithm => new PartDigestBuilder(algorithm));
+            ChecksumAlgorithm[] hashIn = algorithms.Length == 0 && _whenNothingToCheck is { } own ? [own] : algorithms;
+            _builders = Array.ConvertAll(hashIn, algorithm => new PartDigestBuilder(algorithm));
             return;
         }
 
         var kept = new List<PartDigestBuilder>(algorithms.Length);
+        kept.AddRange(_builders.Where(builder => Array.IndexOf(algorithms, builder.Algorithm) >= 0));
+        if (kept.Count == 0 && _whenNothingToCheck is not null && _builders.Length > 0)
+        {
+            kept.Add(_builders[0]);
+        }
+
         foreach (PartDigestBuilder builder in _builders)
         {
-            if (Array.IndexOf(algorithms, builder.Algorithm) >= 0)
-            {
-                kept.Add(builder);
-            }
-            else
+            if (!kept.Contains(builder))
             {
                 builder.Dispose();
             }
