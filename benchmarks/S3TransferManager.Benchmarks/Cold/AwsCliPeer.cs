@@ -53,12 +53,15 @@ internal sealed class AwsCliPeer : IPeer
 
     public Task<double> StartupAsync() => PeerProcess.RunAsync("aws", ["--version"], _environment);
 
-    public Task<double> TransferAsync(string scenario, string key, string path)
-    {
-        string remote = $"s3://{EndpointSession.Bucket}/";
-        string[] arguments = scenario == "upload"
-            ? ["s3", "cp", path, remote + "cold/aws-cli-upload", "--endpoint-url", _endpoint, "--no-progress"]
-            : ["s3", "cp", remote + key, path, "--endpoint-url", _endpoint, "--no-progress"];
-        return PeerProcess.RunAsync("aws", arguments, _environment);
-    }
+    public Task<double> DownloadAsync(string key, string path) => Cp(Remote + key, path);
+
+    public Task<double> UploadAsync(string path, string key) => Cp(path, Remote + key);
+
+    /// <summary><c>aws s3 cp - s3://...</c>: reads standard input to its end, in parts of the chunk size.</summary>
+    public Task<double> UploadStdinAsync(string key, long size) => Cp("-", Remote + key, size);
+
+    private static string Remote => $"s3://{EndpointSession.Bucket}/";
+
+    private Task<double> Cp(string from, string to, long stdinZeros = 0) =>
+        PeerProcess.RunAsync("aws", ["s3", "cp", from, to, "--endpoint-url", _endpoint, "--no-progress"], _environment, stdinZeros);
 }

@@ -3,7 +3,7 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// boto3's managed transfer (<c>download_file</c>, <c>upload_file</c>) in a fresh python3 process, with 10 threads and
+/// boto3's managed transfer (<c>download_file</c>, <c>upload_file</c>, <c>upload_fileobj</c> of standard input) in a fresh python3 process, with 10 threads and
 /// parts of 8 MiB (<c>TransferConfig</c>), path-style. Skipped with a message when python3 cannot import boto3.
 /// </summary>
 internal sealed class Boto3Peer : IPeer
@@ -19,6 +19,8 @@ internal sealed class Boto3Peer : IPeer
         transfer = TransferConfig(max_concurrency=int(concurrency), multipart_chunksize=int(part), multipart_threshold=int(part))
         if operation == "upload":
             s3.upload_file(path, bucket, key, Config=transfer)
+        elif operation == "stdin":
+            s3.upload_fileobj(sys.stdin.buffer, bucket, key, Config=transfer)
         else:
             s3.download_file(bucket, key, path, Config=transfer)
         """;
@@ -52,10 +54,13 @@ internal sealed class Boto3Peer : IPeer
 
     public Task<double> StartupAsync() => PeerProcess.RunAsync("python3", ["-c", "import boto3"], new Dictionary<string, string>());
 
-    public Task<double> TransferAsync(string scenario, string key, string path) => PeerProcess.RunAsync("python3",
-        [
-            _script, _endpoint, scenario == "upload" ? "upload" : "download", EndpointSession.Bucket,
-            scenario == "upload" ? "cold/boto3-upload" : key, path, $"{BenchmarkSettings.Concurrency}", $"{BenchmarkSettings.PartSize}",
-        ],
-        new Dictionary<string, string>());
+    public Task<double> DownloadAsync(string key, string path) => Run("download", key, path);
+
+    public Task<double> UploadAsync(string path, string key) => Run("upload", key, path);
+
+    public Task<double> UploadStdinAsync(string key, long size) => Run("stdin", key, "-", size);
+
+    private Task<double> Run(string operation, string key, string path, long stdinZeros = 0) => PeerProcess.RunAsync("python3",
+        [_script, _endpoint, operation, EndpointSession.Bucket, key, path, $"{BenchmarkSettings.Concurrency}", $"{BenchmarkSettings.PartSize}"],
+        new Dictionary<string, string>(), stdinZeros);
 }

@@ -2,23 +2,26 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
 using System.Text;
+using Amazon.S3;
 using S3TransferManager.Benchmarks.Infrastructure;
 
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,upload] [--out FILE]</c>:
+/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,stream,upload,stdin] [--out FILE]</c>:
 /// the first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then
 /// for each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; the peers rclone, the AWS
-/// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a shared machine hits every client alike, and prints the median
-/// and range of the first transfer (cold) and the median of the second one in the same process (warm). The files are
-/// written in the temporary folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
+/// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a
+/// shared machine hits every client alike, and prints the median and range of the first transfer (cold) and the
+/// median of the second one in the same process (warm). Every transfer's output is checked by SHA-256 after its clock
+/// stopped (<see cref="ColdOutputCheck"/>): a run whose bytes are wrong fails. The files are written in the temporary
+/// folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
 /// </summary>
 public static class ColdStartMode
 {
     private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "aws-cli", "boto3", "ours-primed", "sdk-primed"];
     private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3"];
-    private static readonly string[] s_scenarios = ["file", "stream", "upload"];
+    private static readonly string[] s_scenarios = ["file", "stream", "upload", "stdin"];
 
     public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)
     {
@@ -28,6 +31,7 @@ public static class ColdStartMode
         string[] chosenScenarios = Choose(scenarios, s_scenarios);
         await using EndpointSession session = await EndpointSession.StartAsync(profile);
         await session.SeedAsync(Key, size);
+        Dictionary<string, string?> expected = chosenScenarios.ToDictionary(s => s, s => ColdOutputCheck.Expected(s, size));
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
         Dictionary<string, IPeer> peers = await FindPeersAsync(chosenClients, session.Endpoint.ServiceUrl, folder);
         var results = new Dictionary<(string Client, string Scenario), List<Sample>>();
@@ -41,7 +45,7 @@ public static class ColdStartMode
                     foreach (string client in chosenClients)
                     {
                         bool isPeer = s_peerNames.Contains(client);
-                        if ((client == "raw" && scenario != "file") || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
+                        if ((client == "raw" && scenario is not ("file" or "stream")) || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
                         {
                             continue;
                         }
@@ -50,8 +54,9 @@ public static class ColdStartMode
                         try
                         {
                             sample = isPeer
-                                ? new Sample(await RunPeerAsync(peers[client], Key, size, scenario, folder, startups), double.NaN, double.NaN, double.NaN)
-                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder);
+                                ? new Sample(await RunPeerAsync(peers[client], session.Client, Key, size, scenario, folder, startups, expected[scenario]),
+                                    double.NaN, double.NaN, double.NaN)
+                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder, expected[scenario]);
                         }
                         catch (InvalidOperationException e) when (isPeer)
                         {
@@ -124,9 +129,10 @@ public static class ColdStartMode
     }
 
     /// <summary>One peer process's transfer (wall time, its start-up included), with its start-up measured apart
-    /// just before; an upload's file is written and flushed before the clock starts, as the children's are.</summary>
-    private static async Task<double> RunPeerAsync(IPeer peer, string key, long size, string scenario, string folder,
-        Dictionary<string, List<double>> startups)
+    /// just before, and its output checked after (<see cref="ColdOutputCheck"/>); an upload's file is written and
+    /// flushed before the clock starts, as the children's are, and stdin gets SIZE zero bytes through a pipe.</summary>
+    private static async Task<double> RunPeerAsync(IPeer peer, IAmazonS3 s3, string key, long size, string scenario, string folder,
+        Dictionary<string, List<double>> startups, string? expected)
     {
         string path = Path.Combine(folder, peer.Name + ".bin");
         if (scenario == "upload")
@@ -147,9 +153,17 @@ public static class ColdStartMode
         }
 
         list.Add(await peer.StartupAsync());
+        string uploadKey = $"cold/{peer.Name}-{scenario}";
         try
         {
-            return await peer.TransferAsync(scenario, key, path);
+            double elapsed = scenario switch
+            {
+                "upload" => await peer.UploadAsync(path, uploadKey),
+                "stdin" => await peer.UploadStdinAsync(uploadKey, size),
+                _ => await peer.DownloadAsync(key, path),
+            };
+            await ColdOutputCheck.VerifyAsync(peer.Name, scenario, expected, path, s3, uploadKey);
+            return elapsed;
         }
         finally
         {
@@ -215,21 +229,27 @@ public static class ColdStartMode
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private static async Task<Sample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder)
+    private static async Task<Sample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder, string? expected)
     {
-        var start = new ProcessStartInfo(Environment.ProcessPath!) { RedirectStandardOutput = true, UseShellExecute = false };
+        var start = new ProcessStartInfo(Environment.ProcessPath!)
+        {
+            RedirectStandardOutput = true, RedirectStandardInput = scenario == "stdin", UseShellExecute = false,
+        };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath!) == "dotnet")
         {
             start.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
         }
 
-        foreach (string arg in (string[])["cold-one", url.ToString(), key, size.ToString(CultureInfo.InvariantCulture), client, scenario, folder])
+        foreach (string arg in (string[])["cold-one", url.ToString(), key, size.ToString(CultureInfo.InvariantCulture), client, scenario, folder,
+            expected ?? "-"])
         {
             start.ArgumentList.Add(arg);
         }
 
         using Process child = Process.Start(start)!;
+        Task pumped = scenario == "stdin" ? PeerProcess.PumpZerosAsync(child.StandardInput.BaseStream, size) : Task.CompletedTask;
         string output = await child.StandardOutput.ReadToEndAsync();
+        await pumped;
         await child.WaitForExitAsync();
         if (child.ExitCode != 0)
         {

@@ -8,11 +8,13 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER</c> (SCENARIO: file, stream, or upload of a file of SIZE zero
-/// bytes written before the clock starts): what one fresh process does. It times its first transfer (the
-/// S3 client, the utility and the transfer, so everything the first use JIT-compiles and warms up), then a second one
-/// in the same process, and prints both in milliseconds on one line with the process's CPU time (user and kernel, all
-/// threads) during each: <c>cold warm coldCpu warmCpu</c>. A client named with
+/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER EXPECTED</c> (SCENARIO: file, stream, upload of a file of SIZE zero
+/// bytes written before the clock starts, or stdin: an upload of what the parent pipes in, SIZE zero bytes): what one
+/// fresh process does. It times its first transfer (the S3 client, the utility and the transfer, so everything the
+/// first use JIT-compiles and warms up), then a second one in the same process (not for stdin, which is read once),
+/// and prints both in milliseconds on one line with the process's CPU time (user and kernel, all threads) during
+/// each: <c>cold warm coldCpu warmCpu</c>. After each, outside the clock, the output's SHA-256 must be EXPECTED
+/// (<see cref="ColdOutputCheck"/>; <c>-</c> for none). A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
 /// library itself pays on first use, without the S3 client's own first request.
 /// </summary>
@@ -26,6 +28,7 @@ public static class ColdTransfer
         string client = args[3];
         string scenario = args[4];
         string folder = args[5];
+        string? expected = args[6] == "-" ? null : args[6];
 
         using var s3 = S3ClientFactory.Create(url);
         bool primed = client.EndsWith("-primed", StringComparison.Ordinal);
@@ -54,24 +57,46 @@ public static class ColdTransfer
         using var self = Process.GetCurrentProcess();
         TimeSpan cpuBefore = self.TotalProcessorTime;
         var watch = Stopwatch.StartNew();
-        Func<Task> transfer = Build(s3, url, key, size, client, scenario, path);
+        (Func<Task> transfer, string? uploadedKey) = Build(s3, url, key, size, client, scenario, path);
         await transfer();
         double cold = watch.Elapsed.TotalMilliseconds;
         self.Refresh();
-        TimeSpan cpuCold = self.TotalProcessorTime;
+        double coldCpu = (self.TotalProcessorTime - cpuBefore).TotalMilliseconds;
+        await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
+        DeleteDownloaded(scenario, path);
 
-        watch.Restart();
-        await transfer();
-        double warm = watch.Elapsed.TotalMilliseconds;
-        self.Refresh();
-        double coldCpu = (cpuCold - cpuBefore).TotalMilliseconds;
-        double warmCpu = (self.TotalProcessorTime - cpuCold).TotalMilliseconds;
+        double warm = double.NaN;
+        double warmCpu = double.NaN;
+        if (scenario != "stdin")
+        {
+            self.Refresh();
+            TimeSpan cpuWarm = self.TotalProcessorTime;
+            watch.Restart();
+            await transfer();
+            warm = watch.Elapsed.TotalMilliseconds;
+            self.Refresh();
+            warmCpu = (self.TotalProcessorTime - cpuWarm).TotalMilliseconds;
+            await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
+        }
+
         File.Delete(path);
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0}"));
         return 0;
     }
 
-    private static Func<Task> Build(AmazonS3Client s3, Uri url, string key, long size, string client, string scenario, string path)
+    /// <summary>A download's file goes after its check, outside the clock (deleting a large file takes the kernel a
+    /// while, which the peers, whose files are deleted by this program, do not pay either).</summary>
+    private static void DeleteDownloaded(string scenario, string path)
+    {
+        if (scenario == "file")
+        {
+            File.Delete(path);
+        }
+    }
+
+    /// <summary>The transfer a client runs, and the key it uploads to (null for downloads).</summary>
+    private static (Func<Task> Transfer, string? UploadedKey) Build(AmazonS3Client s3, Uri url, string key, long size, string client,
+        string scenario, string path)
     {
         byte[] buffer = new byte[BenchmarkSettings.ReadBufferSize];
         bool toFile = scenario == "file";
@@ -85,23 +110,28 @@ public static class ColdTransfer
                 var utility = client == "ours"
                     ? new TransferUtility(s3)
                     : new TransferUtility(s3, new S3TransferManager.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+                string uploadKey = $"cold/{client}-{scenario}";
                 if (scenario == "upload")
                 {
-                    return () => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
+                    return (() => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
                     {
-                        BucketName = EndpointSession.Bucket, Key = "cold/ours-upload", FilePath = path,
-                    });
+                        BucketName = EndpointSession.Bucket, Key = uploadKey, FilePath = path,
+                    }), uploadKey);
                 }
 
-                return toFile
-                    ? async () =>
+                if (scenario == "stdin")
+                {
+                    return (() => utility.UploadWithResponseAsync(new S3TransferManager.TransferUtilityUploadRequest
                     {
-                        await utility.DownloadWithResponseAsync(new S3TransferManager.TransferUtilityDownloadRequest
-                        {
-                            BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
-                        });
-                        File.Delete(path);
-                    }
+                        BucketName = EndpointSession.Bucket, Key = uploadKey, InputStream = Console.OpenStandardInput(),
+                    }), uploadKey);
+                }
+
+                return (toFile
+                    ? () => utility.DownloadWithResponseAsync(new S3TransferManager.TransferUtilityDownloadRequest
+                    {
+                        BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
+                    })
                     : async () =>
                     {
                         await using S3TransferManager.TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
@@ -110,32 +140,30 @@ public static class ColdTransfer
                                 BucketName = EndpointSession.Bucket, Key = key, PartSize = BenchmarkSettings.PartSize,
                             });
                         await Drain.StreamAsync(response.ResponseStream, buffer, size);
-                    };
+                    }, null);
             }
 
             case "sdk":
             {
                 var utility = new Amazon.S3.Transfer.TransferUtility(
                     s3, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
-                if (scenario == "upload")
+                string uploadKey = $"cold/{client}-{scenario}";
+                if (scenario is "upload" or "stdin")
                 {
-                    return () => utility.UploadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
+                    return (() => utility.UploadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityUploadRequest
                     {
-                        BucketName = EndpointSession.Bucket, Key = "cold/sdk-upload", FilePath = path,
-                        PartSize = BenchmarkSettings.PartSize,
-                    });
+                        BucketName = EndpointSession.Bucket, Key = uploadKey, PartSize = BenchmarkSettings.PartSize,
+                        FilePath = scenario == "upload" ? path : null,
+                        InputStream = scenario == "stdin" ? Console.OpenStandardInput() : null,
+                    }), uploadKey);
                 }
 
-                return toFile
-                    ? async () =>
+                return (toFile
+                    ? () => utility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
                     {
-                        await utility.DownloadWithResponseAsync(new Amazon.S3.Transfer.TransferUtilityDownloadRequest
-                        {
-                            BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
-                            MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
-                        });
-                        File.Delete(path);
-                    }
+                        BucketName = EndpointSession.Bucket, Key = key, FilePath = path, PartSize = BenchmarkSettings.PartSize,
+                        MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
+                    })
                     : async () =>
                     {
                         using Amazon.S3.Transfer.TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
@@ -145,19 +173,15 @@ public static class ColdTransfer
                                 MultipartDownloadType = Amazon.S3.Transfer.MultipartDownloadType.PART,
                             });
                         await Drain.StreamAsync(response.ResponseStream, buffer, size);
-                    };
+                    }, null);
             }
 
             default:
             {
                 var raw = new RawHttpClient(url);
-                return toFile
-                    ? async () =>
-                    {
-                        await raw.DownloadRangesToFileAsync(key, size, BenchmarkSettings.Concurrency, path);
-                        File.Delete(path);
-                    }
-                    : () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency);
+                return (toFile
+                    ? () => raw.DownloadRangesToFileAsync(key, size, BenchmarkSettings.Concurrency, path)
+                    : () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency), null);
             }
         }
     }

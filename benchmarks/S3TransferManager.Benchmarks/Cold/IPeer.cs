@@ -11,8 +11,14 @@ internal interface IPeer
     /// transfer times include and the .NET clients' times do not.</summary>
     Task<double> StartupAsync();
 
-    /// <summary>One transfer in a fresh process; its wall time in milliseconds, start-up included.</summary>
-    /// <param name="scenario"><c>file</c> (download <paramref name="key"/> to <paramref name="path"/>) or <c>upload</c>
-    /// (upload <paramref name="path"/>).</param>
-    Task<double> TransferAsync(string scenario, string key, string path);
+    /// <summary>Downloads <paramref name="key"/> to <paramref name="path"/> in a fresh process; its wall time in
+    /// milliseconds, start-up included (as the other methods).</summary>
+    Task<double> DownloadAsync(string key, string path);
+
+    /// <summary>Uploads the file at <paramref name="path"/> to <paramref name="key"/>.</summary>
+    Task<double> UploadAsync(string path, string key);
+
+    /// <summary>Uploads what it reads from its standard input (a pipe: <paramref name="size"/> zero bytes, then its
+    /// end) to <paramref name="key"/>, as <c>producer | client</c> would.</summary>
+    Task<double> UploadStdinAsync(string key, long size);
 }

@@ -43,16 +43,18 @@ internal sealed class RclonePeer : IPeer
 
     public Task<double> StartupAsync() => PeerProcess.RunAsync("rclone", ["version"], _environment);
 
-    public Task<double> TransferAsync(string scenario, string key, string path)
-    {
-        string remote = $"bench:{EndpointSession.Bucket}/";
-        string[] arguments = scenario == "upload"
-            ?
-            [
-                "copyto", path, remote + "cold/rclone-upload", "--s3-upload-concurrency", $"{BenchmarkSettings.Concurrency}",
-                "--s3-chunk-size", $"{BenchmarkSettings.PartSize >> 20}M", "--s3-upload-cutoff", "0", "--ignore-times",
-            ]
-            : ["copyto", remote + key, path, "--multi-thread-streams", $"{BenchmarkSettings.Concurrency}"];
-        return PeerProcess.RunAsync("rclone", arguments, _environment);
-    }
+    public Task<double> DownloadAsync(string key, string path) => PeerProcess.RunAsync("rclone",
+        ["copyto", Remote + key, path, "--multi-thread-streams", $"{BenchmarkSettings.Concurrency}"], _environment);
+
+    public Task<double> UploadAsync(string path, string key) => PeerProcess.RunAsync("rclone",
+        ["copyto", path, Remote + key, .. UploadOptions, "--s3-upload-cutoff", "0", "--ignore-times"], _environment);
+
+    /// <summary><c>rclone rcat</c>: a stream of unknown length goes up in parts of the chunk size.</summary>
+    public Task<double> UploadStdinAsync(string key, long size) =>
+        PeerProcess.RunAsync("rclone", ["rcat", Remote + key, .. UploadOptions], _environment, stdinZeros: size);
+
+    private static string Remote => $"bench:{EndpointSession.Bucket}/";
+
+    private static string[] UploadOptions =>
+        ["--s3-upload-concurrency", $"{BenchmarkSettings.Concurrency}", "--s3-chunk-size", $"{BenchmarkSettings.PartSize >> 20}M"];
 }
