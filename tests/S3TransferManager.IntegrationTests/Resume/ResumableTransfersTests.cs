@@ -61,14 +61,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
     public async Task ListResumableTransfersAsync_JournalUnusedPastTheExpiry_AbortsItsUploadAndForgetsIt()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
-        using (TransferUtility first = s3.CreateUtility(Config(s3)))
-        {
-            await InterruptAsync(s3, r => IsUploadPart(r, 2), token => first.UploadWithResponseAsync(Upload(s3, path), token));
-        }
-
-        File.SetLastWriteTimeUtc(Assert.Single(Journals(s3)), DateTime.UtcNow.AddDays(-8));
+        await LeaveAnUploadUnusedPastTheExpiryAsync(s3);
         using TransferUtility later = s3.CreateUtility(Config(s3));
 
         Assert.Empty(await later.ListResumableTransfersAsync());
@@ -105,14 +98,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
     public async Task DiscardAndExpire_UploadOfAnotherEndpoint_LeftWithItsUploadOpen()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        string path = s3.PathFor("f.bin");
-        await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
-        using (TransferUtility first = s3.CreateUtility(Config(s3)))
-        {
-            await InterruptAsync(s3, r => IsUploadPart(r, 2), token => first.UploadWithResponseAsync(Upload(s3, path), token));
-        }
-
-        File.SetLastWriteTimeUtc(Assert.Single(Journals(s3)), DateTime.UtcNow.AddDays(-8));
+        await LeaveAnUploadUnusedPastTheExpiryAsync(s3);
         // The same server under another name: to the journal, another endpoint, where the upload cannot be found.
         var elsewhere = new UriBuilder(moto.ServiceUrl) { Host = "localhost" }.Uri;
         using Amazon.S3.AmazonS3Client otherClient = S3TestContext.CreateClient(elsewhere, null);
@@ -131,6 +117,20 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         Assert.Empty(await home.ListResumableTransfersAsync());
         await UploadAssertions.AssertNoOpenUploadsAsync(s3);
         Assert.Empty(Journals(s3));
+    }
+
+    /// <summary>An upload of a 20 MiB file interrupted at its second part, its journal last used 8 days ago (past the
+    /// default expiry of 7).</summary>
+    private static async Task LeaveAnUploadUnusedPastTheExpiryAsync(S3TestContext s3)
+    {
+        string path = s3.PathFor("f.bin");
+        await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
+        using (TransferUtility first = s3.CreateUtility(Config(s3)))
+        {
+            await InterruptAsync(s3, r => IsUploadPart(r, 2), token => first.UploadWithResponseAsync(Upload(s3, path), token));
+        }
+
+        File.SetLastWriteTimeUtc(Assert.Single(Journals(s3)), DateTime.UtcNow.AddDays(-8));
     }
 
     private static TransferUtilityUploadRequest Upload(S3TestContext s3, string path) =>
