@@ -21,7 +21,7 @@ PORT=$((20000 + RANDOM % 20000))
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
 echo "== this library and the AWS SDK 4.1.0 in process ($COUNT x 1 KiB, S3Like)"
-S3TM_BENCH_PROFILES=S3Like S3TM_BENCH_SMALL_COUNT=$COUNT dotnet run --no-build -c Release --project "$ROOT/benchmarks/S3TransferManager.Benchmarks" -- \
+S3TM_BENCH_PROFILES=S3Like S3TM_BENCH_SMALL_TREE_COUNT=$COUNT dotnet run --no-build -c Release --project "$ROOT/benchmarks/S3TransferManager.Benchmarks" -- \
   interleaved --rounds "$ROUNDS" --filter DirectoryBenchmarks --params Tree=Small \
   --methods Ours_Download,AwsSdkConcurrent_Download,Ours_Upload,AwsSdkConcurrent_Upload,-AwsSdkDefault_Download,-AwsSdkDefault_Upload \
   | grep -E '^\| Directory|^Directory'

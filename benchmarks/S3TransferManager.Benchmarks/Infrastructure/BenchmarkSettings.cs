@@ -14,6 +14,9 @@ public static class BenchmarkSettings
     /// <summary>The number of 1 KiB objects in the small-objects scenario.</summary>
     public const string SmallCountVariable = "S3TM_BENCH_SMALL_COUNT";
 
+    /// <summary>The number of 1 KiB files of the directory scenario's <c>Small</c> tree.</summary>
+    public const string SmallTreeCountVariable = "S3TM_BENCH_SMALL_TREE_COUNT";
+
     /// <summary>The network profiles the download scenarios run (comma-separated <see cref="NetworkProfile"/> names;
     /// default Raw,S3Like), so a run can pick one without editing attributes.</summary>
     public const string ProfilesVariable = "S3TM_BENCH_PROFILES";
@@ -49,6 +52,9 @@ public static class BenchmarkSettings
 
     /// <summary>The number of small objects (default 1000).</summary>
     public static int SmallObjectCount => ReadInt(SmallCountVariable, 1000);
+
+    /// <summary>The files of the directory scenario's <c>Small</c> tree (default 1000).</summary>
+    public static int SmallTreeCount => ReadInt(SmallTreeCountVariable, 1000);
 
     /// <summary>Requests per second above which the S3Throttled profile answers 503 SlowDown.</summary>
     public static int SlowDownRate => ReadInt(SlowDownRateVariable, 200);

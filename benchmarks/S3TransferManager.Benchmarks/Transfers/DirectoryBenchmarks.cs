@@ -7,7 +7,7 @@ namespace S3TransferManager.Benchmarks.Transfers;
 
 /// <summary>
 /// Downloads and uploads a whole directory in the S3-like profile (20 ms to first byte, 60 MB/s per connection):
-/// 1000 x 1 KiB, and a mixed tree of 200 x 256 KiB plus 2 x 64 MiB. This library at its defaults and with
+/// 1000 x 1 KiB (S3TM_BENCH_SMALL_TREE_COUNT), and a mixed tree of 200 x 256 KiB plus 2 x 64 MiB. This library at its defaults and with
 /// ConcurrentServiceRequests = 10, against the AWS SDK's TransferUtility (ConcurrentServiceRequests = 10) with its
 /// defaults (one object at a time) and with DownloadFilesConcurrently / UploadFilesConcurrently. Uploaded objects are never read back,
 /// so the endpoint skips MD5 on their bodies (as for <see cref="UploadBenchmarks"/>): on 2 cores its MD5 of 178 MB
@@ -47,7 +47,7 @@ public class DirectoryBenchmarks : ITransferScenario
     {
         string big = Tree == "MixedBigLast" ? "f/01/big/" : "big/";
         _files = Tree == "Small"
-            ? [.. Enumerable.Range(0, 1000).Select(i => (Name(i), 1024L))]
+            ? [.. Enumerable.Range(0, BenchmarkSettings.SmallTreeCount).Select(i => (Name(i), 1024L))]
             : [.. Enumerable.Range(0, 200).Select(i => (Name(i), 256L * 1024)), (big + "a.bin", 64L << 20), (big + "b.bin", 64L << 20)];
         _session = await EndpointSession.StartAsync(InMemoryS3Profile.S3Like, prewarmedStorageBytes: 2 * _files.Sum(f => f.Length), md5ETags: false);
         _folder = Directory.CreateTempSubdirectory("s3tm-bench-dir-").FullName;
