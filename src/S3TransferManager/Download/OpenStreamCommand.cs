@@ -140,6 +140,12 @@ internal sealed class OpenStreamCommand
         }
     }
 
+    /// <summary>One worker per slot the budget may ever lend, and one more: the part the reader is reading straight
+    /// from its body gives its slot back (see <see cref="ProducePartAsync"/>), yet its worker waits for the reader to
+    /// finish it. Without the extra worker that slot stays idle, and a cap of N fetches with N - 1 connections while the
+    /// reader reads the Nth (the AWS SDK reads its part beside its N).</summary>
+    internal static int WorkersFor(RequestScheduler scheduler, int partCount) => Math.Min(scheduler.Ceiling + 1, partCount);
+
     private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, TransferScope telemetry,
         CancellationToken stopToken)
     {
@@ -147,7 +153,7 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Scheduler.Ceiling, layout.PartCount),
+            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), WorkersFor(_resources.Scheduler, layout.PartCount),
                 (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
                 (turn, predecessorSlot, token) => OpenPartAsync(session, manager, memory, turn.Part, predecessorSlot, token).AsTask(),
                 static opened => opened.DisposeAsync());
