@@ -48,6 +48,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> OursCap10() => OursAsync(_session.OursCap10);
 
+    /// <summary>The defaults with the window counted in parts: the tail's small parts each take a whole part of it.</summary>
+    [Benchmark]
+    public Task<long> OursPartWindow() => OursAsync(_session.OursPartWindow);
+
     /// <summary>A window of 16 parts, the earlier default (now 24): too few for every worker's part and the
     /// next one it requests early.</summary>
     [Benchmark]

@@ -53,7 +53,10 @@ internal sealed class OpenStreamCommand
             throw;
         }
 
-        var manager = new PartBufferManager(session.Layout.PartCount, _request.EffectiveMaxInMemoryParts, _resources.Pool);
+        PartWindow window = _resources.Tuning.OpenStreamWindowInBytes
+            ? WindowFor(session.Layout, _request.EffectiveMaxInMemoryParts)
+            : PartWindow.OfParts(_request.EffectiveMaxInMemoryParts);
+        var manager = new PartBufferManager(session.Layout.PartCount, window, _resources.Pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Disposing (or canceling) the stream also stops the checksum HEAD if it is still out.
@@ -139,6 +142,14 @@ internal sealed class OpenStreamCommand
             throw;
         }
     }
+
+    /// <summary>The window in bytes, MaxInMemoryParts x PartSize from the reader's part: the memory bound the setting
+    /// promises. The parts that shrink toward the end then each take their own length of it, so their connections are
+    /// not left idle while the reader still reads a full part (counted in parts, 24 tail parts of 2 MiB held the window
+    /// shut as 24 full parts would).</summary>
+    internal static PartWindow WindowFor(PartLayout layout, int maxInMemoryParts) =>
+        PartWindow.OfBytes(maxInMemoryParts > long.MaxValue / layout.PartSize ? long.MaxValue : maxInMemoryParts * layout.PartSize,
+            layout.PartCount, layout.StartOf, layout.EndOf);
 
     /// <summary>One worker per slot the budget may ever lend, and one more: the part the reader is reading straight
     /// from its body gives its slot back (see <see cref="ProducePartAsync"/>), yet its worker waits for the reader to
