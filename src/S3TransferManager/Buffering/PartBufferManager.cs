@@ -271,7 +271,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="body">Its body, owned by the manager from this call on.</param>
     /// <param name="length">The part's exact length.</param>
     /// <param name="cancellationToken">Stops the delivery.</param>
-    /// <param name="handedLive">Called with <paramref name="body"/> once it is handed to the reader unbuffered (before the
+    /// <param name="handedLive">Called with <paramref name="body"/> once it becomes the reader's part: handed to the reader
+    /// unbuffered (before the reader reads it), or, while it is still read into chunks, once the reader waits for it.
+    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests.
     /// reader reads it); a static callback then costs no allocation per part.</param>
     /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
     /// once when the part goes live, else when its buffer is disposed.</param>
@@ -287,7 +289,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         {
             ArgumentOutOfRangeException.ThrowIfNegative(length);
             await WaitForWindowAsync(partNumber, cancellationToken).ConfigureAwait(false);
-            live = Claim(partNumber, body, length);
+            live = Claim(partNumber, body, length, handedLive);
         }
         catch (OperationCanceledException) when (_stopped && !cancellationToken.IsCancellationRequested)
         {
@@ -363,6 +365,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     {
         part = default;
         end = false;
+        TaskCompletionSource waiter;
+        Action<Stream>? readerWaiting;
+        Stream? filling;
         lock (_lock)
         {
             if (_stopped)
@@ -386,8 +391,20 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 return null;
             }
 
-            return _readerWaiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            waiter = _readerWaiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            // The part is still being read into chunks: it is the reader's part now, and gives its slot back as a live
+            // one does (once; outside the lock, since that wakes a request waiting for a slot).
+            readerWaiting = slot.ReaderWaiting;
+            filling = slot.Filling;
+            slot.ReaderWaiting = null;
         }
+
+        if (readerWaiting is not null && filling is not null)
+        {
+            readerWaiting(filling);
+        }
+
+        return waiter;
     }
 
     /// <summary>At the end of the object: runs the end check once (again after a canceled attempt, which fails
@@ -501,7 +518,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     /// <summary>Claims the part's slot; returns the live part when the reader needs this part now, else null (the
     /// caller buffers it). Throws <see cref="OperationCanceledException"/> when the manager stopped.</summary>
-    private LivePart? Claim(int partNumber, Stream body, long length)
+    private LivePart? Claim(int partNumber, Stream body, long length, Action<Stream>? readerWaiting)
     {
         TaskCompletionSource? wake;
         LivePart live;
@@ -526,6 +543,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             slot.PartNumber = partNumber;
             if (partNumber != _nextPart)
             {
+                slot.Filling = body;
+                slot.ReaderWaiting = readerWaiting;
                 return null;
             }
 
@@ -589,7 +608,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 return false;
             }
 
-            SlotFor(partNumber).Buffered = buffer;
+            ref PartSlot slot = ref SlotFor(partNumber);
+            slot.Buffered = buffer;
+            slot.Filling = null;
+            slot.ReaderWaiting = null;
             if (partNumber == _nextPart)
             {
                 wake = _readerWaiter;

@@ -17,7 +17,7 @@ internal sealed class OpenStreamCommand
 {
     private const string Destination = "an OpenStream reader";
 
-    /// <summary>Gives a live body's slot back (see <see cref="RunProducersAsync"/>); static, so no part allocates one.</summary>
+    /// <summary>Gives the reader's part's slot back (see <see cref="ProducePartAsync"/>); static, so no part allocates one.</summary>
     private static readonly Action<Stream> s_releaseLease = static body => ((ResumableRangeStream)body).ReleaseLease();
 
     private readonly TransferResources _resources;
@@ -131,8 +131,10 @@ internal sealed class OpenStreamCommand
                 body.OnNearEnd(PartTurn<int, OpenedPart>.StartNextCallback, turn);
             }
 
-            // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
-            // gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
+            // The manager owns the body and the memory from here on, on every path. The reader's part gives its slot
+            // back: handed to the reader live (the reader's pace is the caller's, and an unread stream must not hold
+            // it), or still read into chunks while the reader waits for it. So a cap of N fetches N parts beside the
+            // reader's, as the AWS SDK does.
             await manager.DeliverAsync(turn.Part, body, session.Layout.LengthOf(turn.Part), token, s_releaseLease, opened.Buffer)
                 .ConfigureAwait(false);
         }
