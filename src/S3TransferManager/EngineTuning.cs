@@ -25,6 +25,10 @@ internal sealed record EngineTuning
     /// waits for its worker.</summary>
     public bool DownloadLookahead { get; init; } = true;
 
+    /// <summary>Whether OpenStream's window counts bytes (MaxInMemoryParts x PartSize, so the smaller parts at the end
+    /// of an object take less of it); off, it counts parts, whatever their length.</summary>
+    public bool OpenStreamWindowInBytes { get; init; } = true;
+
     /// <summary>The least a learned answer bound may be (see <see cref="Resilience.AnswerTimes"/>); tests shorten it
     /// to run an unanswered request in a fraction of a second.</summary>
     public TimeSpan AnswerStallFloor { get; init; } = Resilience.AnswerBounds.DefaultFloor;

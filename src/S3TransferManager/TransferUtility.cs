@@ -135,8 +135,8 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <summary>
     /// Opens an object as a read-only stream. Parts are fetched in parallel with ranged GETs (the first also learns the
     /// size and ETag; no HEAD request) and read strictly in order. At most
-    /// <see cref="TransferUtilityOpenStreamRequest.MaxInMemoryParts"/> parts are fetched ahead of the reader, buffered
-    /// in 64 KiB pooled chunks; the part the reader is waiting for is read straight from its HTTP body. Waiting for a
+    /// <see cref="TransferUtilityOpenStreamRequest.MaxInMemoryParts"/> x PartSize bytes are fetched ahead of the reader,
+    /// buffered in 64 KiB pooled chunks; the part the reader is waiting for is read straight from its HTTP body. Waiting for a
     /// part never blocks a thread on the asynchronous API.
     /// </summary>
     /// <param name="request">What to open.</param>

@@ -29,6 +29,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursJournalFixed10 = new TransferUtility(Client, new TransferUtilityConfig { ResumeTransfers = true, ResumeJournalFolder = _journalFolder }, null,
             new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
         OursCap10 = new TransferUtility(Client, new TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
+        OursPartWindow = new TransferUtility(Client, new TransferUtilityConfig(), null, new EngineTuning { OpenStreamWindowInBytes = false });
         OursFixed10 = new TransferUtility(Client, new TransferUtilityConfig(), null,
             new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
@@ -52,6 +53,10 @@ public sealed class EndpointSession : IAsyncDisposable
 
     /// <summary>This library with ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
     public TransferUtility OursCap10 { get; }
+
+    /// <summary>This library at its defaults with OpenStream's window counted in parts, whatever their length (as it
+    /// was before it counted bytes).</summary>
+    public TransferUtility OursPartWindow { get; }
 
     /// <summary>This library with the default that preceded the automatic budget: 10 bodies at most, each slot free to
     /// carry one early request. The automatic budget replaces it only where it is measured no slower.</summary>
@@ -151,6 +156,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursJournalFixed10.Dispose();
         Directory.Delete(_journalFolder, recursive: true);
         OursCap10.Dispose();
+        OursPartWindow.Dispose();
         OursFixed10.Dispose();
         Incumbent.Dispose();
         Client.Dispose();

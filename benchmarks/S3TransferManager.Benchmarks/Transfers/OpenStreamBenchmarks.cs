@@ -44,16 +44,23 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> OursFixed10() => OursAsync(_session.OursFixed10);
 
+    /// <summary>ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
+    [Benchmark]
+    public Task<long> OursCap10() => OursAsync(_session.OursCap10);
+
+    /// <summary>The defaults with the window counted in parts: the tail's small parts each take a whole part of it.</summary>
+    [Benchmark]
+    public Task<long> OursPartWindow() => OursAsync(_session.OursPartWindow);
+
     /// <summary>A window of 16 parts, the earlier default (now 24): too few for every worker's part and the
     /// next one it requests early.</summary>
     [Benchmark]
-    public async Task<long> OursWindow16()
-    {
-        TransferUtilityOpenStreamRequest request = OursRequest();
-        request.MaxInMemoryParts = 16;
-        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(request);
-        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
-    }
+    public Task<long> OursWindow16() => OursWindowAsync(16);
+
+    /// <summary>A window of 48 parts, twice the default: what the default budget could reach if the window never held
+    /// a part back.</summary>
+    [Benchmark]
+    public Task<long> OursWindow48() => OursWindowAsync(48);
 
     /// <summary>Uniform parts, no early request: OpenStream with its tail and lookahead off.</summary>
     [Benchmark]
@@ -92,6 +99,14 @@ public class OpenStreamBenchmarks : ITransferScenario
     private async Task<long> OursAsync(TransferUtility utility)
     {
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(OursRequest());
+        return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
+    }
+
+    private async Task<long> OursWindowAsync(int parts)
+    {
+        TransferUtilityOpenStreamRequest request = OursRequest();
+        request.MaxInMemoryParts = parts;
+        await using TransferUtilityOpenStreamResponse response = await _session.Ours.OpenStreamWithResponseAsync(request);
         return await Drain.StreamAsync(response.ResponseStream, _buffer, BytesPerOperation);
     }
 

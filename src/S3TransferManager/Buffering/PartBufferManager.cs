@@ -7,9 +7,10 @@ using S3TransferManager.Scheduling;
 namespace S3TransferManager.Buffering;
 
 /// <summary>
-/// Hands the parts of one object to a single reader strictly in order, with at most <c>maxInMemoryParts</c> parts
-/// between the reader and the furthest part a producer may fetch. The part the reader needs next is read straight
-/// from its body; parts that arrive early are buffered in a <see cref="ChunkedBufferStream"/>.
+/// Hands the parts of one object to a single reader strictly in order, with at most a window's worth of parts (a number
+/// of parts, or of bytes: <see cref="PartWindow"/>) between the reader and the furthest part a producer may fetch. The
+/// part the reader needs next is read straight from its body; parts that arrive early are buffered in a
+/// <see cref="ChunkedBufferStream"/>.
 /// </summary>
 /// <remarks>
 /// This type is the whole state machine: producers call <see cref="WaitForWindowAsync"/>, <see cref="DeliverAsync"/>
@@ -18,10 +19,10 @@ namespace S3TransferManager.Buffering;
 /// producers wait, not while a reader call is copying. Every field below <see cref="_lock"/> is guarded by it; no I/O,
 /// pool return, stream disposal or task completion happens while it is held.
 /// Invariants: parts are numbered 1..partCount (an empty object has one empty part); a part is delivered at most once
-/// and only inside the window [<see cref="_nextPart"/>, <see cref="_nextPart"/> + maxInMemoryParts), so slot
-/// (part - 1) % maxInMemoryParts is never shared; only part <see cref="_nextPart"/> is ever live or handed to the
-/// reader; a handed part belongs to whoever clears <see cref="_handed"/> (the reader finishing it, or disposal).
-/// Once stopped (failed or disposed) the manager never starts again.
+/// and only inside the window that starts at <see cref="_nextPart"/>, which never holds more than
+/// <see cref="PartWindow.MostParts"/> parts, so slot (part - 1) % MostParts is never shared; only part
+/// <see cref="_nextPart"/> is ever live or handed to the reader; a handed part belongs to whoever clears
+/// <see cref="_handed"/> (the reader finishing it, or disposal). Once stopped (failed or disposed) the manager never starts again.
 /// </remarks>
 internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 {
@@ -31,8 +32,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <summary>The number of parts; the reader reports the end after part <see cref="_partCount"/>.</summary>
     private readonly int _partCount;
 
-    /// <summary>The window: how many parts, starting with <see cref="_nextPart"/>, may be fetched (so buffered) at once.</summary>
-    private readonly int _maxInMemoryParts;
+    /// <summary>The window: which parts, starting with <see cref="_nextPart"/>, may be fetched (so buffered) at once.</summary>
+    private readonly PartWindow _window;
 
     /// <summary>Where buffered parts rent their chunks.</summary>
     private readonly ArrayPool<byte> _pool;
@@ -81,13 +82,22 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// fetched (and so buffered) at once. Memory is bounded by this many parts.</param>
     /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
     public PartBufferManager(int partCount, int maxInMemoryParts, ArrayPool<byte>? pool = null)
+        : this(partCount, PartWindow.OfParts(maxInMemoryParts), pool)
+    {
+    }
+
+    /// <param name="partCount">The number of parts (see the other constructor).</param>
+    /// <param name="window">Which parts may be fetched (and so buffered) at once, given the one the reader needs.</param>
+    /// <param name="pool">The pool chunks are rented from; <see cref="ChunkPool.Default"/> when null.</param>
+    public PartBufferManager(int partCount, PartWindow window, ArrayPool<byte>? pool = null)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(partCount);
-        ArgumentOutOfRangeException.ThrowIfLessThan(maxInMemoryParts, 1);
+        ArgumentNullException.ThrowIfNull(window);
         _partCount = partCount;
-        _maxInMemoryParts = maxInMemoryParts;
+        _window = window;
         _pool = pool ?? ChunkPool.Default;
-        _slots = new PartSlot[maxInMemoryParts];
+        // Every part inside the window at once has a slot of its own: (part - 1) % MostParts never collides.
+        _slots = new PartSlot[window.MostParts];
     }
 
     /// <summary>The part the reader reads or waits for (partCount + 1 once every part was read).</summary>
@@ -126,8 +136,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     }
 
     /// <summary>
-    /// Completes once <paramref name="partNumber"/> is inside the window (it is less than the part the reader needs
-    /// plus maxInMemoryParts), so that fetching it keeps memory bounded. Call before sending the part's request.
+    /// Completes once <paramref name="partNumber"/> is inside the window that starts at the part the reader needs, so
+    /// that fetching it keeps memory bounded. Call before sending the part's request.
     /// </summary>
     /// <exception cref="OperationCanceledException">The token was canceled, or the manager was disposed or failed
     /// (the part is no longer needed).</exception>
@@ -142,7 +152,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 BufferingThrowHelper.ThrowStopped(partNumber);
             }
 
-            if (partNumber < _nextPart + _maxInMemoryParts)
+            if (_window.Admits(partNumber, _nextPart))
             {
                 return ValueTask.CompletedTask;
             }
@@ -261,7 +271,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="body">Its body, owned by the manager from this call on.</param>
     /// <param name="length">The part's exact length.</param>
     /// <param name="cancellationToken">Stops the delivery.</param>
-    /// <param name="handedLive">Called with <paramref name="body"/> once it is handed to the reader unbuffered (before the
+    /// <param name="handedLive">Called with <paramref name="body"/> once it becomes the reader's part: handed to the reader
+    /// unbuffered (before the reader reads it), or, while it is still read into chunks, once the reader waits for it.
+    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests.
     /// reader reads it); a static callback then costs no allocation per part.</param>
     /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
     /// once when the part goes live, else when its buffer is disposed.</param>
@@ -277,7 +289,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         {
             ArgumentOutOfRangeException.ThrowIfNegative(length);
             await WaitForWindowAsync(partNumber, cancellationToken).ConfigureAwait(false);
-            live = Claim(partNumber, body, length);
+            live = Claim(partNumber, body, length, handedLive);
         }
         catch (OperationCanceledException) when (_stopped && !cancellationToken.IsCancellationRequested)
         {
@@ -353,6 +365,9 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     {
         part = default;
         end = false;
+        TaskCompletionSource waiter;
+        Action<Stream>? readerWaiting;
+        Stream? filling;
         lock (_lock)
         {
             if (_stopped)
@@ -376,8 +391,20 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 return null;
             }
 
-            return _readerWaiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            waiter = _readerWaiter ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            // The part is still being read into chunks: it is the reader's part now, and gives its slot back as a live
+            // one does (once; outside the lock, since that wakes a request waiting for a slot).
+            readerWaiting = slot.ReaderWaiting;
+            filling = slot.Filling;
+            slot.ReaderWaiting = null;
         }
+
+        if (readerWaiting is not null && filling is not null)
+        {
+            readerWaiting(filling);
+        }
+
+        return waiter;
     }
 
     /// <summary>At the end of the object: runs the end check once (again after a canceled attempt, which fails
@@ -491,7 +518,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
 
     /// <summary>Claims the part's slot; returns the live part when the reader needs this part now, else null (the
     /// caller buffers it). Throws <see cref="OperationCanceledException"/> when the manager stopped.</summary>
-    private LivePart? Claim(int partNumber, Stream body, long length)
+    private LivePart? Claim(int partNumber, Stream body, long length, Action<Stream>? readerWaiting)
     {
         TaskCompletionSource? wake;
         LivePart live;
@@ -516,6 +543,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
             slot.PartNumber = partNumber;
             if (partNumber != _nextPart)
             {
+                slot.Filling = body;
+                slot.ReaderWaiting = readerWaiting;
                 return null;
             }
 
@@ -579,7 +608,10 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
                 return false;
             }
 
-            SlotFor(partNumber).Buffered = buffer;
+            ref PartSlot slot = ref SlotFor(partNumber);
+            slot.Buffered = buffer;
+            slot.Filling = null;
+            slot.ReaderWaiting = null;
             if (partNumber == _nextPart)
             {
                 wake = _readerWaiter;
@@ -598,7 +630,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         for (int i = _windowWaiters.Count - 1; i >= 0; i--)
         {
             WindowWaiter waiter = _windowWaiters[i];
-            if (waiter.PartNumber < _nextPart + _maxInMemoryParts)
+            if (_window.Admits(waiter.PartNumber, _nextPart))
             {
                 (released ??= []).Add(waiter);
                 _windowWaiters[i] = _windowWaiters[^1];
@@ -609,7 +641,7 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
         return released;
     }
 
-    private ref PartSlot SlotFor(int partNumber) => ref _slots[(partNumber - 1) % _maxInMemoryParts];
+    private ref PartSlot SlotFor(int partNumber) => ref _slots[(partNumber - 1) % _slots.Length];
 
     private void ValidatePartNumber(int partNumber)
     {

@@ -13,4 +13,11 @@ internal struct PartSlot
 
     /// <summary>The part's live body, handed over because the reader needs it now.</summary>
     public LivePart? Live;
+
+    /// <summary>The body being read into chunks, until they are published.</summary>
+    public Stream? Filling;
+
+    /// <summary>Gives <see cref="Filling"/>'s request slot back when the reader comes to wait for it; taken (set to
+    /// null) when called, so it is called at most once.</summary>
+    public Action<Stream>? ReaderWaiting;
 }

@@ -17,7 +17,7 @@ internal sealed class OpenStreamCommand
 {
     private const string Destination = "an OpenStream reader";
 
-    /// <summary>Gives a live body's slot back (see <see cref="RunProducersAsync"/>); static, so no part allocates one.</summary>
+    /// <summary>Gives the reader's part's slot back (see <see cref="ProducePartAsync"/>); static, so no part allocates one.</summary>
     private static readonly Action<Stream> s_releaseLease = static body => ((ResumableRangeStream)body).ReleaseLease();
 
     private readonly TransferResources _resources;
@@ -53,7 +53,10 @@ internal sealed class OpenStreamCommand
             throw;
         }
 
-        var manager = new PartBufferManager(session.Layout.PartCount, _request.EffectiveMaxInMemoryParts, _resources.Pool);
+        PartWindow window = _resources.Tuning.OpenStreamWindowInBytes
+            ? WindowFor(session.Layout, _request.EffectiveMaxInMemoryParts)
+            : PartWindow.OfParts(_request.EffectiveMaxInMemoryParts);
+        var manager = new PartBufferManager(session.Layout.PartCount, window, _resources.Pool);
         // The caller's token keeps its meaning after the open: cancelling it stops the background requests too.
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Disposing (or canceling) the stream also stops the checksum HEAD if it is still out.
@@ -128,8 +131,10 @@ internal sealed class OpenStreamCommand
                 body.OnNearEnd(PartTurn<int, OpenedPart>.StartNextCallback, turn);
             }
 
-            // The manager owns the body and the memory from here on, on every path. A body handed to the reader live
-            // gives its slot back: the reader's pace is the caller's, and an unread stream must not hold it.
+            // The manager owns the body and the memory from here on, on every path. The reader's part gives its slot
+            // back: handed to the reader live (the reader's pace is the caller's, and an unread stream must not hold
+            // it), or still read into chunks while the reader waits for it. So a cap of N fetches N parts beside the
+            // reader's, as the AWS SDK does.
             await manager.DeliverAsync(turn.Part, body, session.Layout.LengthOf(turn.Part), token, s_releaseLease, opened.Buffer)
                 .ConfigureAwait(false);
         }
@@ -140,6 +145,20 @@ internal sealed class OpenStreamCommand
         }
     }
 
+    /// <summary>The window in bytes, MaxInMemoryParts x PartSize from the reader's part: the memory bound the setting
+    /// promises. The parts that shrink toward the end then each take their own length of it, so their connections are
+    /// not left idle while the reader still reads a full part (counted in parts, 24 tail parts of 2 MiB held the window
+    /// shut as 24 full parts would).</summary>
+    internal static PartWindow WindowFor(PartLayout layout, int maxInMemoryParts) =>
+        PartWindow.OfBytes(maxInMemoryParts > long.MaxValue / layout.PartSize ? long.MaxValue : maxInMemoryParts * layout.PartSize,
+            layout.PartCount, layout.StartOf, layout.EndOf);
+
+    /// <summary>One worker per slot the budget may ever lend, and one more: the part the reader is reading straight
+    /// from its body gives its slot back (see <see cref="ProducePartAsync"/>), yet its worker waits for the reader to
+    /// finish it. Without the extra worker that slot stays idle, and a cap of N fetches with N - 1 connections while the
+    /// reader reads the Nth (the AWS SDK reads its part beside its N).</summary>
+    internal static int WorkersFor(RequestScheduler scheduler, int partCount) => Math.Min(scheduler.Ceiling + 1, partCount);
+
     private async Task RunProducersAsync(DownloadSession session, TransferLane lane, PartBufferManager manager, TransferScope telemetry,
         CancellationToken stopToken)
     {
@@ -147,7 +166,7 @@ internal sealed class OpenStreamCommand
         BufferAccount memory = _resources.Buffers.OpenAccount();
         try
         {
-            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), Math.Min(_resources.Scheduler.Ceiling, layout.PartCount),
+            var parts = new PartEngine<int, OpenedPart>(new NumberedParts(layout.PartCount), WorkersFor(_resources.Scheduler, layout.PartCount),
                 (turn, token) => ProducePartAsync(session, manager, memory, turn, token), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider,
                 (turn, predecessorSlot, token) => OpenPartAsync(session, manager, memory, turn.Part, predecessorSlot, token).AsTask(),
                 static opened => opened.DisposeAsync());

@@ -122,13 +122,9 @@ internal sealed class ResumableRangeStream : Stream
         _nearEndState = state;
     }
 
-    /// <summary>Gives the request's slot back early: the body was handed to a caller's reader, whose pace is not the
-    /// scheduler's to wait for.</summary>
-    public void ReleaseLease()
-    {
-        _lease?.Dispose();
-        _lease = null;
-    }
+    /// <summary>Gives the request's slot back early: the body is a caller's reader's part, whose pace is not the
+    /// scheduler's to wait for. Safe while another thread reads the body (the reader may call it then).</summary>
+    public void ReleaseLease() => Interlocked.Exchange(ref _lease, null)?.Dispose();
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>

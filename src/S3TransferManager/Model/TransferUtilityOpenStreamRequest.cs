@@ -4,9 +4,8 @@ namespace S3TransferManager;
 
 /// <summary>Opens an S3 object as a read-only stream whose parts are fetched in parallel and read in order.</summary>
 /// <remarks>
-/// Memory is bounded: at most <see cref="MaxInMemoryParts"/> parts ahead of the reader are fetched, each buffered in
-/// 64 KiB pooled chunks, so the worst case is <c>MaxInMemoryParts x PartSize</c> plus one 64 KiB buffer per
-/// connection. The part the reader is waiting for is read straight from its HTTP body, without buffering.
+/// Memory is bounded: at most <c>MaxInMemoryParts x PartSize</c> bytes ahead of the reader are fetched, each part
+/// buffered in 64 KiB pooled chunks, so the worst case is that plus one 64 KiB buffer per connection. The part the reader is waiting for is read straight from its HTTP body, without buffering.
 /// </remarks>
 public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
 {
@@ -14,13 +13,15 @@ public sealed class TransferUtilityOpenStreamRequest : DownloadRequestBase
     /// it requests in that body's last round trip, with 4 parts of slack for parts that arrive out of order.</summary>
     internal const int DefaultMaxInMemoryParts = 24;
 
-    /// <summary>How many parts may be fetched ahead of the reader (including the one it is reading).</summary>
+    /// <summary>How many parts' worth of bytes (this many x <c>PartSize</c>) may be fetched ahead of the reader,
+    /// counted from the first byte of the part it is reading.</summary>
     /// <value>
     /// <see langword="null"/> (as in the AWS SDK, whose null means 1,024 parts): 24, at most 192 MiB of buffers with the
-    /// default 8 MiB parts, reached only when the reader falls behind. That is room for the part each of the default 10
-    /// connections reads and the next one it requests early, with slack for parts that arrive out of order. Fewer parts
-    /// than the connections in use also caps the connections; fewer than twice as many holds some early requests back
-    /// until the reader moves on. Must be at least 1.
+    /// default 8 MiB parts, reached only when the reader falls behind. The parts that shrink toward the end of a large
+    /// object take only their own length of the window, so more of them are fetched at once; the SDK's parts are all
+    /// <c>PartSize</c>, so the same setting holds the same bytes there. Fewer parts than the connections in use also caps
+    /// the connections; fewer than twice as many holds some early requests back until the reader moves on. Must be at
+    /// least 1.
     /// </value>
     public int? MaxInMemoryParts { get; set; }
 
