@@ -35,6 +35,7 @@ internal sealed class TransferResources
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
         (Scheduler, Tuner) = RequestBudget.Create(config, Tuning, TimeProvider, Environment.ProcessorCount);
+        Refusals = Tuner is null ? null : SlowDownSignal.TryListen(client, Tuner);
         StartingRequests = RequestBudget.StartingRequests(config, Tuning, Environment.ProcessorCount);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         Bandwidth = config.MaxBytesPerSecond is { } cap ? new BandwidthLimiter(cap, TimeProvider) : null;
@@ -64,6 +65,10 @@ internal sealed class TransferResources
     /// <summary>Moves <see cref="Scheduler"/>'s budget when it is automatic; null when it is fixed. Transfers report the
     /// bytes they move to it.</summary>
     public ConcurrencyTuner? Tuner { get; }
+
+    /// <summary>Tells <see cref="Tuner"/> of each 503 SlowDown as the client sees it, until disposed with the utility; null
+    /// when the budget is fixed or the client's refusals cannot be seen (<see cref="SlowDownSignal"/>).</summary>
+    public IDisposable? Refusals { get; }
 
     /// <summary>The requests a transfer can count on at its start (<see cref="RequestBudget.StartingRequests"/>).</summary>
     public int StartingRequests { get; }

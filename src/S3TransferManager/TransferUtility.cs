@@ -175,6 +175,7 @@ public sealed partial class TransferUtility : ITransferUtility
     {
         _disposed = true;
         _resources.Bandwidth?.Dispose();
+        _resources.Refusals?.Dispose();
         _ownedClient?.Dispose();
     }
 }

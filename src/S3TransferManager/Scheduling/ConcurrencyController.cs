@@ -17,12 +17,19 @@ namespace S3TransferManager.Scheduling;
 /// doubles while small requests show the round trip (they would show an overshoot one window later), nothing has
 /// pushed back since the start (or the last start over) and the budget is below where the endpoint last pushed back;
 /// otherwise it grows by a quarter.</item>
+/// <item>A 503 SlowDown the client reports as it happens (<see cref="Refused"/>) is certain pushback, unlike a
+/// stretched time: the budget is cut by <see cref="RefusalCut"/>, below the floor if need be (down to
+/// <see cref="RefusalFloor"/>), doubles no more above where it was cut, and holds still for
+/// <see cref="RefusalHold"/> window after the one that settles the cut. The tuner passes on at most one refusal per
+/// round trip and per flight of requests, as TCP cuts its window once per window of losses.</item>
 /// <item>Throughput that falls by nearly a third two windows in a row at an unchanged budget (the far side is
 /// saturated) steps it back by a quarter.</item>
 /// </list>
 /// Windows in which nobody waited for a slot teach growth nothing: the budget was not what limited the transfers.
 /// </summary>
-/// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: floor &lt;= <see cref="Limit"/> &lt;= ceiling.</remarks>
+/// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: <see cref="RefusalFloor"/> (or the floor,
+/// when lower) &lt;= <see cref="Limit"/> &lt;= ceiling, and <see cref="Limit"/> is below the floor only after a
+/// refusal.</remarks>
 internal sealed class ConcurrencyController
 {
     /// <summary>How much an increase must raise throughput to be kept.</summary>
@@ -51,6 +58,17 @@ internal sealed class ConcurrencyController
     /// <summary>What a cut leaves above the rate the endpoint accepted, so that the budget still carries it when the
     /// quick round trip was a lucky window's.</summary>
     internal const double Headroom = 1.25;
+
+    /// <summary>What a reported refusal leaves of the budget.</summary>
+    internal const double RefusalCut = 0.7;
+
+    /// <summary>The least a reported refusal cuts the budget to. The floor of the latency-read pushback guards against
+    /// a busy client's stretched times; a 503 the endpoint sent is no misreading, and an endpoint that accepts 200
+    /// requests a second at 20 ms each is carried by 4 at once.</summary>
+    internal const int RefusalFloor = 4;
+
+    /// <summary>Counted windows growth waits after a cut for a refusal (after the window that settles it).</summary>
+    internal const int RefusalHold = 1;
 
     /// <summary>Added to the pushback threshold, so that on a link of a millisecond's round trip a few milliseconds of
     /// scheduling noise on a busy machine do not look like pushback.</summary>
@@ -197,6 +215,19 @@ internal sealed class ConcurrencyController
         return Limit;
     }
 
+    /// <summary>The endpoint refused a request (503 SlowDown, seen by the client before it retried): the budget is cut
+    /// by <see cref="RefusalCut"/>, to no less than <see cref="RefusalFloor"/>, and growth waits.</summary>
+    /// <returns>The budget now.</returns>
+    public int Refused()
+    {
+        _doubling = false;
+        _doublingBelow = Limit;
+        int cut = Math.Max(Math.Min(RefusalFloor, _floor), (int)(Limit * RefusalCut));
+        Limit = Math.Min(Limit, cut);
+        Settle(RefusalHold);
+        return Limit;
+    }
+
     /// <summary>
     /// Starts over after the utility had nothing in flight: the budget goes back to where it started (if above),
     /// growing again while that pays. What was learned may be stale, and a burst of the old budget's requests at once
@@ -251,9 +282,17 @@ internal sealed class ConcurrencyController
         _settling = _probing;
     }
 
+    /// <summary>Lowers the budget, to no less than the floor (or than where a refusal left it, when that is below).</summary>
     private void StepBack(int limit, int hold)
     {
-        Limit = Math.Clamp(limit, _floor, _ceiling);
+        Limit = Math.Min(Limit, Math.Clamp(limit, Math.Min(_floor, Limit), _ceiling));
+        Settle(hold);
+    }
+
+    /// <summary>After a cut: the next window settles it, throughput is measured afresh, and growth waits
+    /// <paramref name="hold"/> counted windows.</summary>
+    private void Settle(int hold)
+    {
         _probing = false;
         _settling = true;
         _bytesRate = 0;

@@ -19,6 +19,10 @@ internal sealed class ConcurrencyTuner : IRequestObserver
     /// <summary>The fewest requests ended before a window may close (unless it reached its longest).</summary>
     internal const int MinRequests = 8;
 
+    /// <summary>How many round trips after a cut for a refusal the requests open at the cut keep another refusal from
+    /// cutting again, while they are retried.</summary>
+    internal const int RefusalCohortRoundTrips = 10;
+
     /// <summary>Guards the controller and the window's start.</summary>
     private readonly Lock _lock = new();
     private readonly RequestScheduler _scheduler;
@@ -32,6 +36,11 @@ internal sealed class ConcurrencyTuner : IRequestObserver
     /// <summary>When the budget last changed: requests lent before it teach nothing about the round trip of the budget
     /// now (those retried after a 503 under a larger budget end late for a while after it was cut).</summary>
     private long _changedAt;
+
+    /// <summary>When a reported refusal last cut the budget (written under <see cref="_lock"/>), and how many of the
+    /// requests open then are still open.</summary>
+    private long _refusedAt = long.MinValue;
+    private int _openAtRefusal;
 
     /// <summary>When the current window started. Guarded by <see cref="_lock"/>.</summary>
     private long _windowStart;
@@ -108,6 +117,11 @@ internal sealed class ConcurrencyTuner : IRequestObserver
             }
         }
 
+        if (lentAt <= Volatile.Read(ref _refusedAt))
+        {
+            Interlocked.Decrement(ref _openAtRefusal);
+        }
+
         if (cost.SamplesLatency && lentAt >= Volatile.Read(ref _changedAt))
         {
             Interlocked.Add(ref _latencyTicks, now - lentAt);
@@ -144,6 +158,38 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         finally
         {
             _lock.Exit();
+        }
+    }
+
+    /// <summary>The client saw the endpoint refuse a request (a 503 SlowDown it will retry, <see cref="SlowDownSignal"/>):
+    /// the controller cuts the budget. Refusals come in bursts, from the requests sent under the budget before a cut
+    /// and retried after it; one cut answers them all, as TCP cuts its window once per window of losses. So a
+    /// refusal cuts again only a round trip after the last cut, and once the requests open at that cut have ended (or
+    /// <see cref="RefusalCohortRoundTrips"/> round trips later, when one of them is still being retried). The window
+    /// in progress is started afresh: it shows requests of the old budget.</summary>
+    public void OnRefused()
+    {
+        lock (_lock)
+        {
+            long now = _time.GetTimestamp();
+            TimeSpan quickest = _controller.QuickestRoundTrip;
+            long roundTrip = quickest > TimeSpan.Zero ? Math.Max(1, (long)(quickest.TotalSeconds * _time.TimestampFrequency)) : _minWindowTicks;
+            long since = now - Volatile.Read(ref _refusedAt);
+            if (Volatile.Read(ref _refusedAt) != long.MinValue
+                && (since < roundTrip || (Volatile.Read(ref _openAtRefusal) > 0 && since < RefusalCohortRoundTrips * roundTrip)))
+            {
+                return;
+            }
+
+            int limit = _controller.Refused();
+            StartWindow(now);
+            Volatile.Write(ref _openAtRefusal, _scheduler.InFlight);
+            Volatile.Write(ref _refusedAt, now);
+            Volatile.Write(ref _changedAt, now);
+            if (limit != _scheduler.MaxRequestsInFlight)
+            {
+                _scheduler.SetLimit(limit);
+            }
         }
     }
 

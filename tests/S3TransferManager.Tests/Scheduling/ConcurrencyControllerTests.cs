@@ -313,4 +313,55 @@ public sealed class ConcurrencyControllerTests
         Assert.Equal(10, controller.Restart());
         Assert.Equal(TimeSpan.Zero, controller.QuickestRoundTrip);
     }
+
+    [Fact]
+    public void Refused_Repeatedly_CutsByAThirdBelowTheFloorDownToTheRefusalFloor()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+
+        int[] budgets = [controller.Refused(), controller.Refused(), controller.Refused(), controller.Refused(), controller.Refused()];
+
+        // A 503 the endpoint sent is certain, unlike a stretched time: the floor against misreadings does not hold it.
+        Assert.Equal([14, 9, 6, 4, 4], budgets);
+    }
+
+    [Fact]
+    public void Refused_ThenRequestsAtTheirRoundTrip_HoldsStillThenGrowsByAQuarter()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Small(20, RoundTrip)); // learns the round trip; doubling would take it to 40
+        Assert.Equal(40, controller.Limit);
+        controller.Next(Small(40, RoundTrip)); // the change settles
+
+        Assert.Equal(28, controller.Refused());
+        var held = new List<int>();
+        for (int i = 0; i < 1 + ConcurrencyController.RefusalHold; i++)
+        {
+            held.Add(controller.Next(Small(controller.Limit, RoundTrip)));
+        }
+
+        // The window after the cut settles, then growth waits; then a quarter more, not double: it was refused at 40.
+        Assert.All(held, limit => Assert.Equal(28, limit));
+        Assert.Equal(35, controller.Next(Small(controller.Limit, RoundTrip)));
+    }
+
+    [Fact]
+    public void Next_StretchedTimesAfterACutBelowTheFloor_NeverRaiseTheBudget()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Small(20, RoundTrip));
+        controller.Next(Small(40, RoundTrip));
+        while (controller.Limit >= 10)
+        {
+            controller.Refused(); // 40, 28, 19, 13, 9
+        }
+
+        Assert.Equal(9, controller.Limit);
+        controller.Next(Small(9, RoundTrip)); // the change settles
+
+        // Three round trips on average: pushback read from times cuts to the floor of 10 at the least, but not up to it.
+        controller.Next(Small(9, RoundTrip * 3, quick: RoundTrip));
+
+        Assert.Equal(9, controller.Limit);
+    }
 }

@@ -136,6 +136,50 @@ public sealed class ConcurrencyTunerTests
         Assert.Equal(4, _scheduler.MaxRequestsInFlight);
     }
 
+    [Fact]
+    public async Task OnRefused_ABurstOfRefusals_CutsOnceUntilTheRequestsOpenAtTheCutHaveEnded()
+    {
+        (RequestScheduler scheduler, ConcurrencyTuner tuner) = CreateBudgetOf16();
+        await using var load = await SaturatingLoad.StartAsync(scheduler, Small);
+
+        tuner.OnRefused();
+        tuner.OnRefused(); // the same burst, a moment later
+        Assert.Equal(11, scheduler.MaxRequestsInFlight);
+
+        // A round trip later (none learned yet: a window's length), the requests open at the cut are still open: they
+        // are the ones being retried.
+        _time.Advance(2 * Window);
+        tuner.OnRefused();
+        Assert.Equal(11, scheduler.MaxRequestsInFlight);
+
+        // Once every request open at the cut has ended, a refusal is news: requests sent under the new budget.
+        await load.EndAsync(16, every: TimeSpan.FromMilliseconds(1), _time);
+        tuner.OnRefused();
+        Assert.Equal(7, scheduler.MaxRequestsInFlight);
+    }
+
+    [Fact]
+    public async Task OnRefused_RequestsOpenAtTheCutRetriedForTenRoundTrips_CutsAgain()
+    {
+        (RequestScheduler scheduler, ConcurrencyTuner tuner) = CreateBudgetOf16();
+        await using var load = await SaturatingLoad.StartAsync(scheduler, Small);
+        tuner.OnRefused();
+
+        _time.Advance(ConcurrencyTuner.RefusalCohortRoundTrips * Window);
+        tuner.OnRefused();
+
+        Assert.Equal(7, scheduler.MaxRequestsInFlight);
+    }
+
+    /// <summary>A budget of 16 above the floor of 10, so that refusals show the cut below it.</summary>
+    private (RequestScheduler Scheduler, ConcurrencyTuner Tuner) CreateBudgetOf16()
+    {
+        var scheduler = new RequestScheduler(16, allowSharedSlots: false, ceiling: 64);
+        var tuner = new ConcurrencyTuner(scheduler, new ConcurrencyController(16, floor: 10, ceiling: 64), _time, Window);
+        scheduler.Observer = tuner;
+        return (scheduler, tuner);
+    }
+
     /// <summary>Holds every slot of the budget with one more request waiting, and ends them one at a time, so the budget
     /// is what holds the load back.</summary>
     private sealed class SaturatingLoad : IAsyncDisposable
