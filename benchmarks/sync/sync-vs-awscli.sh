@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # s3tm sync beside aws s3 sync on the in-memory S3 endpoint (S3Like: 20 ms to the first byte, 60 MB/s per connection):
 # a tree of FILES files (1 KiB to 64 KiB), first sync to an empty prefix, a no-op re-sync, and a re-sync after 1% of
-# the files changed (rewritten one byte longer). Each tool gets its own bucket; the tools alternate round by round.
+# the files changed (rewritten one byte longer). Each tool gets its own bucket; which tool goes first rotates round by
+# round.
 # Prints one line per (round, tool, case): wall seconds and the endpoint's request counts.
 # s3tm is run as users run it: installed by eng/install-s3tm.sh (a tool package compiled ahead of time for this
 # machine) into a temporary tool path. S3TM=/path/to/s3tm runs another build instead (e.g. "dotnet path/to/s3tm.dll"
-# for the portable Release build, which compiles as it runs).
+# for the portable Release build, which compiles as it runs). S3TM_BASELINE=/path/to/s3tm adds a second s3tm build (e.g.
+# main's installed tool) as a third tool in every round, under the same load. The last lines are each case's median of
+# per-round ratios, aws / tool.
 # Usage: benchmarks/sync/sync-vs-awscli.sh [ROUNDS] [FILES]   (build first: dotnet build TransferManager.sln -c Release)
 set -euo pipefail
 ROUNDS=${1:-3}
@@ -41,6 +44,12 @@ for i in range(count):
     os.utime(path, (old, old))
 PY
 
+# Warm the endpoint before anything is timed: it runs as a portable build, so its first listings of 1,000 keys and its
+# first PUTs are compiled as they run, and would be charged to whichever tool went first.
+$S3TM mb s3://warmup --endpoint "$URL" --quiet > /dev/null
+$S3TM sync --quiet "$WORK/tree" s3://warmup/tree --endpoint "$URL"
+for _ in 1 2 3 4 5; do $S3TM ls -r s3://warmup/tree/ --endpoint "$URL" > /dev/null; done
+
 counts() { curl -s "$URL/_inmemory/counters" | tr "\n" " " | grep -oE "(Total|ListObjectsV2|PutObject|HeadObject|MaxConcurrentRequests)=[0-9]+" | tr "\n" " "; }
 reset() { curl -s -X POST "$URL/_inmemory/reset-counters" > /dev/null; }
 
@@ -50,16 +59,23 @@ run_case() { # tool case bucket
   start=$(date +%s.%N)
   if [ "$tool" = aws ]; then
     aws s3 sync --only-show-errors "$WORK/tree" "s3://$bucket/tree" --endpoint-url "$URL"
+  elif [ "$tool" = baseline ]; then
+    $S3TM_BASELINE sync --quiet "$WORK/tree" "s3://$bucket/tree" --endpoint "$URL"
   else
     $S3TM sync --quiet "$WORK/tree" "s3://$bucket/tree" --endpoint "$URL"
   fi
   end=$(date +%s.%N)
-  printf '%s\t%s\t%s\t%.2f\t%s\n' "$round" "$tool" "$case" "$(echo "$end - $start" | bc)" "$(counts)"
+  printf '%s\t%s\t%s\t%.2f\t%s\n' "$round" "$tool" "$case" "$(echo "$end - $start" | bc)" "$(counts)" | tee -a "$WORK/results"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
   echo "# round $round: $(uptime)"
-  for tool in s3tm aws; do
+  # The order rotates round by round, so each tool goes first as often, and load that comes and goes falls on all alike.
+  tools=(s3tm aws)
+  [ -z "${S3TM_BASELINE:-}" ] || tools+=(baseline)
+  turn=$(( (round - 1) % ${#tools[@]} ))
+  tools=("${tools[@]:turn}" "${tools[@]:0:turn}")
+  for tool in "${tools[@]}"; do
     bucket="b-$tool-$round"
     $S3TM mb "s3://$bucket" --endpoint "$URL" --quiet > /dev/null
     # The same files change for both tools: rewrite them back to their original length first.
@@ -96,3 +112,15 @@ PY
     run_case "$tool" changed "$bucket"
   done
 done
+
+python3 - "$WORK/results" <<'PY'
+import statistics, sys
+times = {}
+for line in open(sys.argv[1]):
+    round_, tool, case, seconds = line.split("\t")[:4]
+    times[(tool, case, round_)] = float(seconds)
+for tool in sorted({t for t, _, _ in times} - {"aws"}):
+    for case in ("first", "noop", "changed"):
+        ratios = [times[("aws", case, r)] / times[(tool, case, r)] for (t, c, r) in times if t == tool and c == case]
+        print(f"# {tool} {case}: aws / {tool} median {statistics.median(ratios):.2f} (rounds: {' '.join(f'{x:.2f}' for x in ratios)})")
+PY
