@@ -10,17 +10,13 @@ ROUNDS=${1:-9}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d)
 cp -r "$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0" "$WORK/server"
-PORT=$((20000 + RANDOM % 20000))
-URL=http://127.0.0.1:$PORT
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
 bash "$ROOT/eng/install-s3tm.sh" --tool-path "$WORK/r2r" > "$WORK/install.log" 2>&1 || { cat "$WORK/install.log"; exit 1; }
 bash "$ROOT/eng/install-s3tm.sh" --tool-path "$WORK/portable" --portable >> "$WORK/install.log" 2>&1 || { cat "$WORK/install.log"; exit 1; }
 grep '^installed' "$WORK/install.log"
-dotnet "$WORK/server/S3TransferManager.InMemoryS3.dll" --port "$PORT" --profile S3Like --ignore-stdin > "$WORK/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 100); do grep -q listening "$WORK/server.log" 2>/dev/null && break; sleep 0.1; done
+source "$ROOT/benchmarks/lib/in-memory-endpoint.sh"
+start_in_memory_endpoint "$WORK/server/S3TransferManager.InMemoryS3.dll"
 
 E=(--endpoint "$URL" --path-style --quiet)
 "$WORK/r2r/s3tm" mb s3://startup "${E[@]}"

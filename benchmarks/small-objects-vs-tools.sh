@@ -17,7 +17,6 @@ cp -r "$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0" "$WORK/server
 cp -r "$ROOT/src/S3TransferManager.Cli/bin/Release/net10.0" "$WORK/s3tm"
 SERVER_DLL=$WORK/server/S3TransferManager.InMemoryS3.dll
 S3TM_DLL=$WORK/s3tm/s3tm.dll
-PORT=$((20000 + RANDOM % 20000))
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
 echo "== this library and the AWS SDK 4.1.0 in process ($COUNT x 1 KiB, S3Like)"
@@ -26,11 +25,8 @@ S3TM_BENCH_PROFILES=S3Like S3TM_BENCH_SMALL_TREE_COUNT=$COUNT dotnet run --no-bu
   --methods Ours_Download,AwsSdkConcurrent_Download,Ours_Upload,AwsSdkConcurrent_Upload,-AwsSdkDefault_Download,-AwsSdkDefault_Upload \
   | grep -E '^\| Directory|^Directory'
 
-dotnet "$SERVER_DLL" --port "$PORT" --profile S3Like --ignore-stdin > "$WORK/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 100); do grep -q listening "$WORK/server.log" 2>/dev/null && break; sleep 0.1; done
-URL=http://127.0.0.1:$PORT
+source "$ROOT/benchmarks/lib/in-memory-endpoint.sh"
+start_in_memory_endpoint "$SERVER_DLL"
 
 python3 - "$WORK/tree" "$COUNT" <<'PY'
 import os, sys

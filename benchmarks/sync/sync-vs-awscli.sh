@@ -22,14 +22,10 @@ if [ -z "${S3TM:-}" ]; then
   "$ROOT/eng/install-s3tm.sh" --tool-path "$WORK/tool" > /dev/null
   S3TM=$WORK/tool/s3tm
 fi
-PORT=$((20000 + RANDOM % 20000))
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
-dotnet "$SERVER_DLL" --port "$PORT" --profile S3Like --ignore-stdin > "$WORK/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 100); do grep -q listening "$WORK/server.log" 2>/dev/null && break; sleep 0.1; done
-URL=http://127.0.0.1:$PORT
+source "$ROOT/benchmarks/lib/in-memory-endpoint.sh"
+start_in_memory_endpoint "$SERVER_DLL"
 
 python3 - "$WORK/tree" "$FILES" <<'PY'
 import os, random, sys, time
