@@ -36,8 +36,9 @@ public static class Program
                 return 0;
             case "cold":
                 int runs = int.Parse(OptionValue(rest, "--runs") ?? "5", System.Globalization.CultureInfo.InvariantCulture);
-                NetworkProfile profile = Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "S3Like", ignoreCase: true);
-                return await Cold.ColdStartMode.RunAsync(runs, profile, OptionValue(rest, "--out"), OptionValue(rest, "--clients"),
+                NetworkProfile[] profiles = [.. (OptionValue(rest, "--profile") ?? "S3Like").Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+                    .Select(name => Enum.Parse<NetworkProfile>(name, ignoreCase: true))];
+                return await Cold.ColdStartMode.RunAsync(runs, profiles, OptionValue(rest, "--out"), OptionValue(rest, "--clients"),
                     OptionValue(rest, "--scenarios"));
             case "interleaved":
                 return await Interleaved.InterleavedMode.RunAsync(

@@ -8,14 +8,16 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile S3Like] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,stream,upload,stdin] [--out FILE]</c>:
-/// the first transfer in a fresh process, as a CLI or a batch job sees it. Starts one endpoint, seeds one object, then
+/// <c>cold [--runs N] [--profile Raw,S3Like,S3Harsh] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,stream,upload,stdin] [--out FILE]</c>:
+/// the first transfer in a fresh process, as a CLI or a batch job sees it. For each profile it starts one endpoint, seeds one object, then
 /// for each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; the peers rclone, the AWS
 /// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a
 /// shared machine hits every client alike, and prints the median and range of the first transfer (cold) and the
 /// median of the second one in the same process (warm). Every transfer's output is checked by SHA-256 after its clock
 /// stopped (<see cref="ColdOutputCheck"/>): a run whose bytes are wrong fails. The files are written in the temporary
-/// folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures).
+/// folder (<c>TMPDIR</c>; a tmpfs such as /dev/shm keeps the disk out of the figures). The output opens with one table
+/// of every scenario and profile, each client's GiB/s side by side (<see cref="ColdTables.Summary"/>), then each
+/// profile's details.
 /// </summary>
 public static class ColdStartMode
 {
@@ -23,19 +25,46 @@ public static class ColdStartMode
     private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload", "stdin"];
 
-    public static async Task<int> RunAsync(int runs, NetworkProfile profile, string? outputPath, string? clients = null, string? scenarios = null)
+    public static async Task<int> RunAsync(int runs, IReadOnlyList<NetworkProfile> profiles, string? outputPath, string? clients = null,
+        string? scenarios = null)
+    {
+        string[] chosenClients = Choose(clients, s_clients);
+        string[] chosenScenarios = Choose(scenarios, s_scenarios);
+        var measured = new List<ColdProfileResults>();
+        var text = new StringBuilder();
+        foreach (NetworkProfile profile in profiles)
+        {
+            ColdProfileResults results = await RunProfileAsync(runs, profile, chosenClients, chosenScenarios);
+            measured.Add(results);
+            string table = ColdTables.Detail(results, runs, chosenScenarios, chosenClients);
+            Console.WriteLine(table);
+            text.AppendLine(table);
+        }
+
+        string summary = ColdTables.Summary(measured, runs, chosenScenarios);
+        Console.WriteLine(summary);
+        text.Insert(0, summary + Environment.NewLine);
+
+        if (outputPath is not null)
+        {
+            await File.WriteAllTextAsync(outputPath, text.ToString());
+        }
+
+        return 0;
+    }
+
+    /// <summary>One profile's runs against its own endpoint: every run starts each client once per scenario, the clients
+    /// alternating.</summary>
+    private static async Task<ColdProfileResults> RunProfileAsync(int runs, NetworkProfile profile, string[] chosenClients, string[] chosenScenarios)
     {
         const string Key = "cold/object";
         long size = BenchmarkSettings.ObjectSize;
-        string[] chosenClients = Choose(clients, s_clients);
-        string[] chosenScenarios = Choose(scenarios, s_scenarios);
         await using EndpointSession session = await EndpointSession.StartAsync(profile);
         await session.SeedAsync(Key, size);
         Dictionary<string, string?> expected = chosenScenarios.ToDictionary(s => s, s => ColdOutputCheck.Expected(s, size));
         string folder = Directory.CreateTempSubdirectory("s3tm-cold-").FullName;
         Dictionary<string, IPeer> peers = await FindPeersAsync(chosenClients, session.Endpoint.ServiceUrl, folder);
-        var results = new Dictionary<(string Client, string Scenario), List<Sample>>();
-        var startups = new Dictionary<string, List<double>>();
+        var results = new ColdProfileResults(profile, size);
         try
         {
             for (int run = 0; run < runs; run++)
@@ -45,18 +74,20 @@ public static class ColdStartMode
                     foreach (string client in chosenClients)
                     {
                         bool isPeer = s_peerNames.Contains(client);
-                        if ((client == "raw" && scenario is not ("file" or "stream")) || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
+                        if ((client == "raw" && scenario == "stdin") || (isPeer && (!peers.ContainsKey(client) || scenario == "stream")))
                         {
                             continue;
                         }
 
-                        Sample sample;
+                        // The raw ceiling's upload PUTs its shares as objects of their own: there is no one object to read back.
+                        string? check = client == "raw" && scenario == "upload" ? null : expected[scenario];
+                        ColdSample sample;
                         try
                         {
                             sample = isPeer
-                                ? new Sample(await RunPeerAsync(peers[client], session.Client, Key, size, scenario, folder, startups, expected[scenario]),
+                                ? new ColdSample(await RunPeerAsync(peers[client], session.Client, Key, size, scenario, folder, results.PeerStartups, check),
                                     double.NaN, double.NaN, double.NaN)
-                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder, expected[scenario]);
+                                : await RunChildAsync(session.Endpoint.ServiceUrl, Key, size, client, scenario, folder, check);
                         }
                         catch (InvalidOperationException e) when (isPeer)
                         {
@@ -67,13 +98,8 @@ public static class ColdStartMode
                         }
 
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                            $"run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
-                        if (!results.TryGetValue((client, scenario), out var list))
-                        {
-                            results[(client, scenario)] = list = [];
-                        }
-
-                        list.Add(sample);
+                            $"{profile} run {run + 1} {scenario} {client}: cold {sample.Cold:0} ms ({size / (sample.Cold / 1000) / (1 << 30):0.00} GiB/s, CPU {sample.ColdCpu:0} ms), warm {sample.Warm:0} ms (CPU {sample.WarmCpu:0} ms), load {Load()}"));
+                        results.Add(client, scenario, sample);
                     }
                 }
             }
@@ -83,14 +109,7 @@ public static class ColdStartMode
             Directory.Delete(folder, recursive: true);
         }
 
-        string table = Table(results, runs, profile, size, chosenScenarios, chosenClients, startups);
-        Console.WriteLine(table);
-        if (outputPath is not null)
-        {
-            await File.WriteAllTextAsync(outputPath, table);
-        }
-
-        return 0;
+        return results;
     }
 
     /// <summary>The names in <paramref name="list"/> (comma-separated) that <paramref name="known"/> holds, in its order;
@@ -106,8 +125,6 @@ public static class ColdStartMode
         string[] unknown = [.. names.Except(known)];
         return unknown.Length == 0 ? [.. known.Intersect(names)] : throw new ArgumentException($"Unknown: {string.Join(", ", unknown)}; known: {string.Join(", ", known)}.");
     }
-
-    private static string Ms(double value) => double.IsNaN(value) ? "-" : string.Create(CultureInfo.InvariantCulture, $"{value:0} ms");
 
     private static string Load() => File.ReadAllText("/proc/loadavg").Split(' ')[0];
 
@@ -171,65 +188,7 @@ public static class ColdStartMode
         }
     }
 
-    private static string Table(Dictionary<(string Client, string Scenario), List<Sample>> results, int runs,
-        NetworkProfile profile, long size, string[] scenarios, string[] clients, Dictionary<string, List<double>> peerStartups)
-    {
-        var text = new StringBuilder();
-        text.AppendLine(CultureInfo.InvariantCulture, $"Cold start: {runs} fresh processes per row, {profile}, {size >> 20} MiB, medians");
-        foreach ((string peer, List<double> startups) in peerStartups)
-        {
-            text.AppendLine(CultureInfo.InvariantCulture,
-                $"{peer}'s times include its process start-up (the program run doing nothing: median {Median(startups):0} ms); it has no warm figure.");
-        }
-
-        if (peerStartups.Count > 0)
-        {
-            text.AppendLine("The .NET clients' times start after the runtime started.");
-        }
-
-        text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-        foreach (string scenario in scenarios)
-        {
-            if (!results.TryGetValue(("sdk", scenario), out var sdk))
-            {
-                continue;
-            }
-
-            foreach (string client in clients)
-            {
-                if (!results.TryGetValue((client, scenario), out var list))
-                {
-                    continue;
-                }
-
-                // Primed rows compare with the primed SDK: both had the S3 client's first request out of the way.
-                var reference = client.EndsWith("-primed", StringComparison.Ordinal) && results.TryGetValue(("sdk-primed", scenario), out var primed)
-                    ? primed : sdk;
-                double sdkCold = Median(reference.Select(r => r.Cold));
-                double sdkWarm = Median(reference.Select(r => r.Warm));
-
-                double cold = Median(list.Select(r => r.Cold));
-                double warm = Median(list.Select(r => r.Warm));
-                double gib = size / (double)(1 << 30);
-                double fastest = gib / (list.Min(r => r.Cold) / 1000);
-                double slowest = gib / (list.Max(r => r.Cold) / 1000);
-                text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {gib / (cold / 1000):0.00} ({slowest:0.00}-{fastest:0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {(double.IsNaN(warm) ? "-" : (sdkWarm / warm).ToString("0.00", CultureInfo.InvariantCulture))} | {Ms(Median(list.Select(r => r.ColdCpu)))} / {Ms(Median(list.Select(r => r.WarmCpu)))} |"));
-            }
-        }
-
-        return text.ToString();
-    }
-
-    private static double Median(IEnumerable<double> values)
-    {
-        double[] sorted = [.. values.Order()];
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
-    }
-
-    private static async Task<Sample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder, string? expected)
+    private static async Task<ColdSample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder, string? expected)
     {
         var start = new ProcessStartInfo(Environment.ProcessPath!)
         {
@@ -258,10 +217,6 @@ public static class ColdStartMode
 
         string[] parts = output.Trim().Split(' ');
         double[] values = [.. parts.Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
-        return new Sample(values[0], values[1], values[2], values[3]);
+        return new ColdSample(values[0], values[1], values[2], values[3]);
     }
-
-    /// <summary>One fresh process's figures in milliseconds: the first transfer's and the second's wall time, and the
-    /// process's CPU time during each (NaN where not measured).</summary>
-    private sealed record Sample(double Cold, double Warm, double ColdCpu, double WarmCpu);
 }

@@ -3,12 +3,14 @@ using System.Globalization;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Amazon.S3.Transfer;
+using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Benchmarks.Infrastructure;
 
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER EXPECTED</c> (SCENARIO: file, stream, upload of a file of SIZE zero
+/// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER EXPECTED</c> (CLIENT: ours, ours-cap10, sdk or raw, the last for
+/// file, stream and upload; SCENARIO: file, stream, upload of a file of SIZE zero
 /// bytes written before the clock starts, or stdin: an upload of what the parent pipes in, SIZE zero bytes): what one
 /// fresh process does. It times its first transfer (the S3 client, the utility and the transfer, so everything the
 /// first use JIT-compiles and warms up), then a second one in the same process (not for stdin, which is read once),
@@ -179,6 +181,18 @@ public static class ColdTransfer
             default:
             {
                 var raw = new RawHttpClient(url);
+                if (scenario == "upload")
+                {
+                    // The 10-connection ceiling of an upload: one PUT per connection, a tenth of the file each, so each
+                    // connection pays one first byte and then only streams (UploadBenchmarks.RawHttp10PutsOneWave_File).
+                    int share = (int)((size + BenchmarkSettings.Concurrency - 1) / BenchmarkSettings.Concurrency);
+                    return (async () =>
+                    {
+                        using SafeFileHandle file = File.OpenHandle(path);
+                        await raw.PutRangesAsync(file, size, share, BenchmarkSettings.Concurrency, "cold/raw-upload-");
+                    }, null);
+                }
+
                 return (toFile
                     ? () => raw.DownloadRangesToFileAsync(key, size, BenchmarkSettings.Concurrency, path)
                     : () => raw.ReadAsync(key, size, BenchmarkSettings.Concurrency), null);
