@@ -74,6 +74,9 @@ internal sealed class CommandLine
                         string other => throw new ArgumentException($"Unknown checksum style '{other}': use s3, moto or moto-no-crc32c."),
                     };
                     break;
+                case "--no-delete-objects":
+                    options.SupportsDeleteObjects = false;
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -115,6 +118,11 @@ internal sealed class CommandLine
         if (options.UseHttps)
         {
             args.Add("--https");
+        }
+
+        if (!options.SupportsDeleteObjects)
+        {
+            args.Add("--no-delete-objects");
         }
 
         return args;

@@ -80,6 +80,14 @@ public sealed class InMemoryS3Options
     /// <value>Default <see cref="InMemoryS3ChecksumStyle.S3"/>.</value>
     public InMemoryS3ChecksumStyle ChecksumStyle { get; set; } = InMemoryS3ChecksumStyle.S3;
 
+    /// <summary>
+    /// Whether DeleteObjects (POST <c>?delete</c>, many keys in one request) is served. When false it is answered 400
+    /// <c>NotImplemented</c>, as Google Cloud Storage's S3-compatible XML API answers it, so clients can be tested
+    /// against a server that deletes only one key per request.
+    /// </summary>
+    /// <value>Default <see langword="true"/>.</value>
+    public bool SupportsDeleteObjects { get; set; } = true;
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);

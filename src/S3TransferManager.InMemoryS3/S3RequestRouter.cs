@@ -17,7 +17,8 @@ internal sealed class S3RequestRouter(
     ConnectionThrottleRegistry? throttles,
     TimeSpan firstByteDelay,
     SlowFirstBytes? slowFirstBytes,
-    SlowDownGate? slowDown)
+    SlowDownGate? slowDown,
+    bool supportsDeleteObjects = true)
 {
     public async Task InvokeAsync(HttpContext context)
     {
@@ -177,6 +178,8 @@ internal sealed class S3RequestRouter(
             GetObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.PutObject => PutObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.DeleteObject => DeleteObjectHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.DeleteObjects when !supportsDeleteObjects => S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "NotImplemented",
+            "A header or query you provided requested a function that is not implemented."),
         S3Operation.DeleteObjects => DeleteObjectsHandler.HandleAsync(context, store, bucket),
         S3Operation.CreateMultipartUpload => CreateMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.UploadPart => UploadPartHandler.HandleAsync(context, store, bucket, key),

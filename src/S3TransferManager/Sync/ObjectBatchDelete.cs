@@ -8,17 +8,29 @@ namespace S3TransferManager.Sync;
 /// Deletes up to <see cref="MaxKeys"/> objects of one bucket with one DeleteObjects request, in quiet mode (S3 answers
 /// with the keys it could not delete, not with every key it did), and says which keys failed and why. S3 answers 200
 /// even when some keys failed; the AWS SDK then throws <see cref="DeleteObjectsException"/>, whose response lists them.
-/// A request that fails as a whole (denied, unreachable) failed every key in it.
+/// A request that fails as a whole (denied, unreachable) failed every key in it. A server without DeleteObjects
+/// (Google Cloud Storage's XML API answers <c>NotImplemented</c>) gets one DeleteObject per key instead, from then on
+/// for the rest of the sync: the one instance of this class per sync remembers it.
 /// </summary>
-internal static class ObjectBatchDelete
+internal sealed class ObjectBatchDelete(TransferResources resources, string bucket, TransferUtilitySyncRequest options)
 {
     /// <summary>The most keys S3 takes in one DeleteObjects request.</summary>
     public const int MaxKeys = 1000;
 
+    /// <summary>Set once the server answered a DeleteObjects with <c>NotImplemented</c>.</summary>
+    private volatile bool _oneKeyPerRequest;
+
+    /// <summary>Whether the server turned DeleteObjects down, so each key is deleted with a request of its own.</summary>
+    public bool OneKeyPerRequest => _oneKeyPerRequest;
+
     /// <returns>The entries not deleted, each with its error; empty when every key was deleted.</returns>
-    public static async Task<IReadOnlyList<(SyncEntry Entry, Exception Error)>> DeleteAsync(TransferResources resources, string bucket,
-        IReadOnlyList<SyncEntry> entries, TransferUtilitySyncRequest options, CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<(SyncEntry Entry, Exception Error)>> DeleteAsync(IReadOnlyList<SyncEntry> entries, CancellationToken cancellationToken)
     {
+        if (_oneKeyPerRequest)
+        {
+            return await DeleteOneByOneAsync(entries, cancellationToken).ConfigureAwait(false);
+        }
+
         var request = new DeleteObjectsRequest
         {
             BucketName = bucket,
@@ -39,6 +51,12 @@ internal static class ObjectBatchDelete
         catch (DeleteObjectsException e) when (e.Response is not null)
         {
             response = e.Response;
+        }
+        catch (AmazonS3Exception e) when (e.ErrorCode == "NotImplemented")
+        {
+            _oneKeyPerRequest = true;
+            Telemetry.Log.SyncDeleteObjectsNotImplemented(resources.Logger, bucket);
+            return await DeleteOneByOneAsync(entries, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
@@ -67,5 +85,38 @@ internal static class ObjectBatchDelete
         }
 
         return failed;
+    }
+
+    /// <summary>One DeleteObject per key, as many at once as the utility's budget lets through one lane.</summary>
+    private async Task<IReadOnlyList<(SyncEntry Entry, Exception Error)>> DeleteOneByOneAsync(IReadOnlyList<SyncEntry> entries,
+        CancellationToken cancellationToken)
+    {
+        using TransferLane lane = resources.Scheduler.OpenLane();
+        Exception?[] errors = await Task.WhenAll(entries.Select(entry => DeleteOneAsync(lane, entry, cancellationToken))).ConfigureAwait(false);
+        return [.. entries.Zip(errors).Where(static pair => pair.Second is not null).Select(static pair => (pair.First, pair.Second!))];
+    }
+
+    /// <returns>Null when the key was deleted; otherwise why not.</returns>
+    private async Task<Exception?> DeleteOneAsync(TransferLane lane, SyncEntry entry, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            {
+                await resources.Client.DeleteObjectAsync(new DeleteObjectRequest
+                {
+                    BucketName = bucket,
+                    Key = entry.Location,
+                    ExpectedBucketOwner = options.ExpectedBucketOwner,
+                    RequestPayer = options.RequestPayer,
+                }, cancellationToken).ConfigureAwait(false);
+            }
+
+            return null;
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return e;
+        }
     }
 }

@@ -23,6 +23,7 @@ internal sealed class SyncCommand
     private readonly ChecksumComparison _checksums;
     private readonly SyncActions _actions;
     private readonly DeleteBatches _deletes = new();
+    private readonly ObjectBatchDelete? _objectDeletes;
     private long _transferred;
     private long _deleted;
     private long _unchanged;
@@ -39,6 +40,7 @@ internal sealed class SyncCommand
         _shard = new SyncShard(request.ShardIndex, request.ShardCount);
         _checksums = new ChecksumComparison(resources, request);
         _actions = new SyncActions(resources, request, _source, _destination);
+        _objectDeletes = _destination.IsLocal ? null : new ObjectBatchDelete(resources, _destination.Bucket!, request);
     }
 
     public async Task<TransferUtilitySyncResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -156,7 +158,7 @@ internal sealed class SyncCommand
         try
         {
             IReadOnlyList<(SyncEntry Entry, Exception Error)> failed = _request.DryRun ? []
-                : await ObjectBatchDelete.DeleteAsync(_resources, _destination.Bucket!, batch, _request, cancellationToken).ConfigureAwait(false);
+                : await _objectDeletes!.DeleteAsync(batch, cancellationToken).ConfigureAwait(false);
             HashSet<SyncEntry> failedEntries = [.. failed.Select(static f => f.Entry)];
             foreach (SyncEntry entry in batch.Where(e => !failedEntries.Contains(e)))
             {

@@ -74,4 +74,6 @@ internal static class LogEvents
     public const int SyncCannotCompare = 411;
 
     public const int SyncCompleted = 412;
+
+    public const int SyncDeleteObjectsNotImplemented = 413;
 }

@@ -7,7 +7,8 @@ namespace S3TransferManager.Tests.Sync;
 /// <summary>
 /// Deletes of objects under <c>Delete</c> against a mocked client: sent as DeleteObjects batches of at most 1,000 keys,
 /// and a key S3 reports it could not delete is a failed entry of its own (the AWS SDK throws
-/// <see cref="DeleteObjectsException"/> with the response when any key failed, as these fakes do).
+/// <see cref="DeleteObjectsException"/> with the response when any key failed, as these fakes do), and one DeleteObject
+/// per key to a server that answers DeleteObjects with <c>NotImplemented</c> (Google Cloud Storage's XML API).
 /// </summary>
 public sealed class SyncDeleteBatchTests : IDisposable
 {
@@ -81,6 +82,51 @@ public sealed class SyncDeleteBatchTests : IDisposable
 
         Assert.Equal((0L, 3L, 3), (response.ObjectsDeleted, response.ObjectsFailed, _failed.Count));
         Assert.Equal(DirectoryResult.Failure, response.Result);
+    }
+
+    [Fact]
+    public async Task Sync_ServerWithoutDeleteObjects_EachKeyDeletedOnceWithARequestOfItsOwn()
+    {
+        Listing(2500);
+        int batchesTried = 0;
+        _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
+            .Callback(() => Interlocked.Increment(ref batchesTried))
+            .ThrowsAsync(new AmazonS3Exception("A header or query you provided requested a function that is not implemented.")
+            {
+                ErrorCode = "NotImplemented", StatusCode = System.Net.HttpStatusCode.BadRequest,
+            });
+        var deleted = new System.Collections.Concurrent.ConcurrentBag<string>();
+        _s3.Setup(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync((DeleteObjectRequest r, CancellationToken _) =>
+            {
+                deleted.Add(r.Key);
+                return new DeleteObjectResponse();
+            });
+
+        TransferUtilitySyncResponse response = await SyncAsync(FailurePolicy.AbortOnFailure);
+
+        Assert.Equal(Keys(2500), deleted.Order(StringComparer.Ordinal));
+        Assert.Equal((2500L, 0L, 2500), (response.ObjectsDeleted, response.ObjectsFailed, _done.Count));
+        Assert.InRange(batchesTried, 1, 3);
+    }
+
+    [Fact]
+    public async Task Sync_ServerWithoutDeleteObjectsDeniesOneKey_ThatKeyFailedTheRestDeleted()
+    {
+        Listing(10);
+        _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
+            .ThrowsAsync(new AmazonS3Exception("not implemented") { ErrorCode = "NotImplemented" });
+        _s3.Setup(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync((DeleteObjectRequest r, CancellationToken _) => r.Key == "p/k0004"
+                ? throw new AmazonS3Exception("Access Denied") { ErrorCode = "AccessDenied" }
+                : new DeleteObjectResponse());
+
+        TransferUtilitySyncResponse response = await SyncAsync(FailurePolicy.ContinueOnFailure);
+
+        Assert.Equal((9L, 1L), (response.ObjectsDeleted, response.ObjectsFailed));
+        Assert.Equal("s3://b/p/k0004", Assert.Single(_failed).Destination);
+        Assert.Equal("AccessDenied", Assert.IsType<AmazonS3Exception>(Assert.Single(response.Errors)).ErrorCode);
+        Assert.Equal(DirectoryResult.PartialSuccess, response.Result);
     }
 
     [Fact]
