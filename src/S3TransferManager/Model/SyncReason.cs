@@ -23,7 +23,8 @@ public enum SyncReason
     ChecksumDiffers,
 
     /// <summary>Same size, but the checksums could not be compared (no stored checksum, a composite one whose part
-    /// layout S3 does not list, or different algorithms on the two sides), so the entry is copied to be safe (<see cref="TransferUtilitySyncRequest.CompareChecksums"/>).</summary>
+    /// layout S3 does not list, different algorithms on the two sides, or an object overwritten between its listing and
+    /// its HEAD), so the entry is copied to be safe (<see cref="TransferUtilitySyncRequest.CompareChecksums"/>).</summary>
     ChecksumNotComparable,
 
     /// <summary>The destination entry is not at the source (with <see cref="TransferUtilitySyncRequest.Delete"/>).</summary>

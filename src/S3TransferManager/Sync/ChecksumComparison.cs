@@ -85,8 +85,9 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
         return string.Equals(composite, expected, StringComparison.Ordinal) ? null : SyncReason.ChecksumDiffers;
     }
 
-    /// <summary>The object's stored checksum, from a HEAD; null when the listing names none (no HEAD is sent), its
-    /// algorithm is one this library does not compute, or the HEAD gives none or describes another size.</summary>
+    /// <summary>The object's stored checksum, from a HEAD pinned to the listed ETag; null when the listing names none (no
+    /// HEAD is sent), its algorithm is one this library does not compute, the HEAD gives none or describes another size,
+    /// or the object changed since it was listed (412).</summary>
     private async Task<StoredChecksum?> StoredAsync(SyncSide side, SyncEntry entry, CancellationToken cancellationToken)
     {
         if (entry.ChecksumAlgorithm is not { } algorithm || !ChecksumHasher.IsSupported(algorithm))
@@ -95,17 +96,27 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
         }
 
         GetObjectMetadataResponse head;
-        using (TransferLane lane = resources.Scheduler.OpenLane())
-        using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+        try
         {
-            head = await resources.Client.GetObjectMetadataAsync(new GetObjectMetadataRequest
+            using TransferLane lane = resources.Scheduler.OpenLane();
+            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
             {
-                BucketName = side.Bucket,
-                Key = entry.Location,
-                ChecksumMode = ChecksumMode.ENABLED,
-                ExpectedBucketOwner = request.ExpectedBucketOwner,
-                RequestPayer = request.RequestPayer,
-            }, cancellationToken).ConfigureAwait(false);
+                // Pinned to the listed ETag: the checksum must describe the object the listing's size and ETag did.
+                head = await resources.Client.GetObjectMetadataAsync(new GetObjectMetadataRequest
+                {
+                    BucketName = side.Bucket,
+                    Key = entry.Location,
+                    ChecksumMode = ChecksumMode.ENABLED,
+                    EtagToMatch = entry.ETag,
+                    ExpectedBucketOwner = request.ExpectedBucketOwner,
+                    RequestPayer = request.RequestPayer,
+                }, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (AmazonS3Exception e) when (e.StatusCode == System.Net.HttpStatusCode.PreconditionFailed)
+        {
+            // Overwritten since it was listed: nothing certain to compare, so the pair is copied.
+            return null;
         }
 
         StoredChecksum? stored = StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1,

@@ -67,6 +67,24 @@ public sealed class ChecksumComparisonTests : IDisposable
         Assert.Equal(0, _heads);
     }
 
+    [Fact]
+    public async Task Sync_ObjectOverwrittenBetweenListingAndHead_NotComparableAndUploaded()
+    {
+        _s3.Setup(s => s.ListObjectsV2Async(It.IsAny<ListObjectsV2Request>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync(new ListObjectsV2Response { S3Objects = [Listed(5, "CRC32")], IsTruncated = false });
+        _s3.Setup(s => s.GetObjectMetadataAsync(It.IsAny<GetObjectMetadataRequest>(), It.IsAny<CancellationToken>()))
+            .Callback(() => Interlocked.Increment(ref _heads))
+            .ThrowsAsync(new AmazonS3Exception("At least one of the pre-conditions you specified did not hold")
+            {
+                StatusCode = System.Net.HttpStatusCode.PreconditionFailed, ErrorCode = "PreconditionFailed",
+            });
+
+        (TransferUtilitySyncResponse response, List<SyncObjectEventArgs> events) = await ChecksumModeDryRun.RunAsync(_s3.Object, _root);
+
+        Assert.Equal(SyncReason.ChecksumNotComparable, Assert.Single(events).Reason);
+        Assert.Equal((1L, 0L, 1), (response.ObjectsNotComparable, response.ObjectsFailed, _heads));
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private static S3Object Listed(long size, string? algorithm) => new()
@@ -83,7 +101,7 @@ public sealed class ChecksumComparisonTests : IDisposable
             .ReturnsAsync((GetObjectMetadataRequest r, CancellationToken _) =>
             {
                 Interlocked.Increment(ref _heads);
-                Assert.Equal(ChecksumMode.ENABLED, r.ChecksumMode);
+                Assert.Equal((ChecksumMode.ENABLED, listed.ETag), (r.ChecksumMode, r.EtagToMatch));
                 return new GetObjectMetadataResponse { ContentLength = listed.Size ?? 0, ETag = listed.ETag, ChecksumCRC32 = storedCrc32 };
             });
         return await ChecksumModeDryRun.RunAsync(_s3.Object, _root);
