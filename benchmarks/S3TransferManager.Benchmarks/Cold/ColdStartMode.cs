@@ -217,6 +217,6 @@ public static class ColdStartMode
 
         string[] parts = output.Trim().Split(' ');
         double[] values = [.. parts.Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
-        return new ColdSample(values[0], values[1], values[2], values[3]);
+        return new ColdSample(values[0], values[1], values[2], values[3], (int)values[4]);
     }
 }

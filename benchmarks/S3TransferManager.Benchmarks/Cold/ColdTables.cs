@@ -38,6 +38,7 @@ internal static class ColdTables
         text.AppendLine("Peers' times include their process start-up; the .NET clients' start after the runtime started. The raw ceiling is");
         text.AppendLine("HttpClient with 10 connections: ranged GETs of a tenth of the object each (to the file, or read and dropped), or");
         text.AppendLine("10 PUTs of a tenth of the file each (no multipart upload, no checksum). Ratios compare first transfers, (second).");
+        text.AppendLine("LOH ticks: the runtime's Large Object Heap allocation ticks (one per ~100 KB) inside the timed transfers, all runs summed.");
         text.AppendLine();
         text.Append("| Scenario | Profile |");
         foreach ((_, string heading) in columns)
@@ -45,9 +46,9 @@ internal static class ColdTables
             text.Append(CultureInfo.InvariantCulture, $" {heading} |");
         }
 
-        text.AppendLine(" x AWS SDK | Of the ceiling | x rclone |");
+        text.AppendLine(" x AWS SDK | Of the ceiling | x rclone | LOH ticks: this library / SDK |");
         text.Append("|---|---|");
-        text.Append(string.Concat(Enumerable.Repeat("---:|", columns.Length + 3)));
+        text.Append(string.Concat(Enumerable.Repeat("---:|", columns.Length + 4)));
         text.AppendLine();
         foreach (string scenario in scenarios)
         {
@@ -65,7 +66,8 @@ internal static class ColdTables
                         $" {Figure(profile.ColdGibPerSecond(client, scenario))}{Bracketed(profile.WarmGibPerSecond(client, scenario))} |");
                 }
 
-                text.Append(CultureInfo.InvariantCulture, $" {Ratio(profile, scenario, "sdk")} | {Ratio(profile, scenario, "raw")} | {Ratio(profile, scenario, "rclone")} |");
+                text.Append(CultureInfo.InvariantCulture,
+                    $" {Ratio(profile, scenario, "sdk")} | {Ratio(profile, scenario, "raw")} | {Ratio(profile, scenario, "rclone")} | {LohTicks(profile, "ours", scenario)} / {LohTicks(profile, "sdk", scenario)} |");
                 text.AppendLine();
             }
         }
@@ -90,8 +92,8 @@ internal static class ColdTables
         }
 
         text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm | LOH ticks, all runs |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (string scenario in scenarios)
         {
             if (!results.TryGet("sdk", scenario, out var sdk))
@@ -114,12 +116,19 @@ internal static class ColdTables
                 double cold = ColdProfileResults.Median(list.Select(r => r.Cold));
                 double warm = ColdProfileResults.Median(list.Select(r => r.Warm));
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {results.GibPerSecond(cold):0.00} ({results.GibPerSecond(list.Max(r => r.Cold)):0.00}-{results.GibPerSecond(list.Min(r => r.Cold)):0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {Figure(sdkWarm / warm)} | {Ms(ColdProfileResults.Median(list.Select(r => r.ColdCpu)))} / {Ms(ColdProfileResults.Median(list.Select(r => r.WarmCpu)))} |"));
+                    $"| {scenario} | {client} | {cold:0} ms | {results.GibPerSecond(cold):0.00} ({results.GibPerSecond(list.Max(r => r.Cold)):0.00}-{results.GibPerSecond(list.Min(r => r.Cold)):0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {Figure(sdkWarm / warm)} | {Ms(ColdProfileResults.Median(list.Select(r => r.ColdCpu)))} / {Ms(ColdProfileResults.Median(list.Select(r => r.WarmCpu)))} | {LohTicks(results, client, scenario)} |"));
             }
         }
 
         return text.ToString();
     }
+
+    /// <summary>A .NET client's LOH ticks in the timed transfers of every run ("?" when a run's events did not arrive,
+    /// "-" for a peer or a client that did not run).</summary>
+    private static string LohTicks(ColdProfileResults results, string client, string scenario) =>
+        !results.TryGet(client, scenario, out var samples) || samples.Any(static s => s.LohTicks is null) ? "-"
+        : samples.Any(static s => s.LohTicks < 0) ? "?"
+        : samples.Sum(static s => s.LohTicks!.Value).ToString(CultureInfo.InvariantCulture);
 
     /// <summary>This library's throughput over <paramref name="other"/>'s, first transfers and (second ones).</summary>
     private static string Ratio(ColdProfileResults profile, string scenario, string other) =>

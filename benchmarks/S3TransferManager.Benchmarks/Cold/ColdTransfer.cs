@@ -5,6 +5,7 @@ using Amazon.S3.Model;
 using Amazon.S3.Transfer;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Benchmarks.Infrastructure;
+using S3TransferManager.Benchmarks.Loh;
 
 namespace S3TransferManager.Benchmarks.Cold;
 
@@ -15,7 +16,8 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// fresh process does. It times its first transfer (the S3 client, the utility and the transfer, so everything the
 /// first use JIT-compiles and warms up), then a second one in the same process (not for stdin, which is read once),
 /// and prints both in milliseconds on one line with the process's CPU time (user and kernel, all threads) during
-/// each: <c>cold warm coldCpu warmCpu</c>. After each, outside the clock, the output's SHA-256 must be EXPECTED
+/// each, and the Large Object Heap allocation ticks during both (-1 when the runtime's events did not arrive):
+/// <c>cold warm coldCpu warmCpu lohTicks</c>. After each, outside the clock, the output's SHA-256 must be EXPECTED
 /// (<see cref="ColdOutputCheck"/>; <c>-</c> for none). A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
 /// library itself pays on first use, without the S3 client's own first request.
@@ -56,12 +58,17 @@ public static class ColdTransfer
             }
         }
 
+        // LOH allocations are counted inside the timed transfers only (the checks after them read through large
+        // buffers); the listener starts before the clock, and its events are flushed after both transfers.
+        using var loh = new LohTickListener();
         using var self = Process.GetCurrentProcess();
         TimeSpan cpuBefore = self.TotalProcessorTime;
+        DateTime coldStart = DateTime.UtcNow;
         var watch = Stopwatch.StartNew();
         (Func<Task> transfer, string? uploadedKey) = Build(s3, url, key, size, client, scenario, path);
         await transfer();
         double cold = watch.Elapsed.TotalMilliseconds;
+        DateTime coldEnd = DateTime.UtcNow;
         self.Refresh();
         double coldCpu = (self.TotalProcessorTime - cpuBefore).TotalMilliseconds;
         await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
@@ -69,20 +76,26 @@ public static class ColdTransfer
 
         double warm = double.NaN;
         double warmCpu = double.NaN;
+        (DateTime Start, DateTime End) warmWindow = (DateTime.MaxValue, DateTime.MinValue);
         if (scenario != "stdin")
         {
             self.Refresh();
             TimeSpan cpuWarm = self.TotalProcessorTime;
+            warmWindow.Start = DateTime.UtcNow;
             watch.Restart();
             await transfer();
             warm = watch.Elapsed.TotalMilliseconds;
+            warmWindow.End = DateTime.UtcNow;
             self.Refresh();
             warmCpu = (self.TotalProcessorTime - cpuWarm).TotalMilliseconds;
             await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
         }
 
         File.Delete(path);
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0}"));
+        int lohTicks = await loh.FlushAsync()
+            ? loh.CountBetween(coldStart, coldEnd) + loh.CountBetween(warmWindow.Start, warmWindow.End)
+            : -1;
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0} {lohTicks}"));
         return 0;
     }
 

@@ -21,6 +21,9 @@ public sealed class LohTickListener : EventListener
     public long SumBetween(DateTime start, DateTime end) =>
         _ticks.Where(t => t.Time >= start && t.Time <= end).Sum(t => t.Bytes);
 
+    /// <summary>How many LOH ticks are stamped in [<paramref name="start"/>, <paramref name="end"/>].</summary>
+    public int CountBetween(DateTime start, DateTime end) => _ticks.Count(t => t.Time >= start && t.Time <= end);
+
     /// <summary>Allocates 1 MiB markers until a tick stamped after the call arrives; false after ~5 s without one.</summary>
     public async Task<bool> FlushAsync()
     {
