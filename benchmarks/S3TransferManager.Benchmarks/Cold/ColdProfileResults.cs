@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using S3TransferManager.Benchmarks.Infrastructure;
 
 namespace S3TransferManager.Benchmarks.Cold;
@@ -25,8 +26,8 @@ internal sealed class ColdProfileResults(NetworkProfile profile, long size)
         list.Add(sample);
     }
 
-    public bool TryGet(string client, string scenario, out List<ColdSample> samples) =>
-        _samples.TryGetValue((client, scenario), out samples!);
+    public bool TryGet(string client, string scenario, [MaybeNullWhen(false)] out List<ColdSample> samples) =>
+        _samples.TryGetValue((client, scenario), out samples);
 
     /// <summary>The median first-transfer throughput in GiB/s, or NaN when the client did not run the scenario.</summary>
     public double ColdGibPerSecond(string client, string scenario) =>

@@ -92,14 +92,13 @@ internal static class ColdTables
         }
 
         text.AppendLine();
-        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Client CPU cold / warm | LOH ticks, all runs |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        text.AppendLine("| Scenario | Client | Cold (first transfer) | Cold GiB/s (min-max) | Warm (second, same process) | Cold - warm | Cold x AWS SDK | Warm x AWS SDK | Cold, of the raw ceiling (per run, median) | Client CPU cold / warm | LOH ticks, all runs |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (string scenario in scenarios)
         {
-            if (!results.TryGet("sdk", scenario, out var sdk))
-            {
-                continue;
-            }
+            // Without the SDK among the clients its ratios are "-"; without the raw ceiling, so is that ratio.
+            results.TryGet("sdk", scenario, out var sdk);
+            results.TryGet("raw", scenario, out var raw);
 
             foreach (string client in clients)
             {
@@ -111,17 +110,23 @@ internal static class ColdTables
                 // Primed rows compare with the primed SDK: both had the S3 client's first request out of the way.
                 var reference = client.EndsWith("-primed", StringComparison.Ordinal) && results.TryGet("sdk-primed", scenario, out var primed)
                     ? primed : sdk;
-                double sdkCold = ColdProfileResults.Median(reference.Select(r => r.Cold));
-                double sdkWarm = ColdProfileResults.Median(reference.Select(r => r.Warm));
+                double sdkCold = reference is null ? double.NaN : ColdProfileResults.Median(reference.Select(r => r.Cold));
+                double sdkWarm = reference is null ? double.NaN : ColdProfileResults.Median(reference.Select(r => r.Warm));
                 double cold = ColdProfileResults.Median(list.Select(r => r.Cold));
                 double warm = ColdProfileResults.Median(list.Select(r => r.Warm));
                 text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {scenario} | {client} | {cold:0} ms | {results.GibPerSecond(cold):0.00} ({results.GibPerSecond(list.Max(r => r.Cold)):0.00}-{results.GibPerSecond(list.Min(r => r.Cold)):0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {sdkCold / cold:0.00} | {Figure(sdkWarm / warm)} | {Ms(ColdProfileResults.Median(list.Select(r => r.ColdCpu)))} / {Ms(ColdProfileResults.Median(list.Select(r => r.WarmCpu)))} | {LohTicks(results, client, scenario)} |"));
+                    $"| {scenario} | {client} | {cold:0} ms | {results.GibPerSecond(cold):0.00} ({results.GibPerSecond(list.Max(r => r.Cold)):0.00}-{results.GibPerSecond(list.Min(r => r.Cold)):0.00}) | {Ms(warm)} | {Ms(cold - warm)} | {Figure(sdkCold / cold)} | {Figure(sdkWarm / warm)} | {Figure(OfRawPerRun(list, raw))} | {Ms(ColdProfileResults.Median(list.Select(r => r.ColdCpu)))} / {Ms(ColdProfileResults.Median(list.Select(r => r.WarmCpu)))} | {LohTicks(results, client, scenario)} |"));
             }
         }
 
         return text.ToString();
     }
+
+    /// <summary>The median over runs of the raw ceiling's cold time over this client's in the same run (the clients
+    /// alternate, so a run's pair saw the same load); NaN without the ceiling.</summary>
+    private static double OfRawPerRun(List<ColdSample> list, List<ColdSample>? raw) => raw is null
+        ? double.NaN
+        : ColdProfileResults.Median(list.Zip(raw, static (mine, ceiling) => ceiling.Cold / mine.Cold));
 
     /// <summary>A .NET client's LOH ticks in the timed transfers of every run ("?" when a run's events did not arrive,
     /// "-" for a peer or a client that did not run).</summary>

@@ -20,7 +20,8 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// <c>cold warm coldCpu warmCpu lohTicks</c>. After each, outside the clock, the output's SHA-256 must be EXPECTED
 /// (<see cref="ColdOutputCheck"/>; <c>-</c> for none). A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
-/// library itself pays on first use, without the S3 client's own first request.
+/// library itself pays on first use, without the S3 client's own first request. The warm phase can be repeated and
+/// profiled (<see cref="WarmPhase"/>).
 /// </summary>
 public static class ColdTransfer
 {
@@ -79,15 +80,29 @@ public static class ColdTransfer
         (DateTime Start, DateTime End) warmWindow = (DateTime.MaxValue, DateTime.MinValue);
         if (scenario != "stdin")
         {
+            WarmPhase phase = WarmPhase.FromEnvironment();
+            for (int i = 0; i < phase.Skip; i++)
+            {
+                DeleteDownloaded(scenario, path);
+                await transfer();
+            }
+
             self.Refresh();
             TimeSpan cpuWarm = self.TotalProcessorTime;
+            phase.StartProfile();
             warmWindow.Start = DateTime.UtcNow;
             watch.Restart();
-            await transfer();
-            warm = watch.Elapsed.TotalMilliseconds;
+            for (int i = 0; i < phase.Repeat; i++)
+            {
+                // Each download writes a new file, as the first did (deleting it is inside the clock only between repeats).
+                DeleteDownloaded(scenario, path);
+                await transfer();
+            }
+
+            warm = watch.Elapsed.TotalMilliseconds / phase.Repeat;
             warmWindow.End = DateTime.UtcNow;
             self.Refresh();
-            warmCpu = (self.TotalProcessorTime - cpuWarm).TotalMilliseconds;
+            warmCpu = (self.TotalProcessorTime - cpuWarm).TotalMilliseconds / phase.Repeat;
             await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
         }
 
