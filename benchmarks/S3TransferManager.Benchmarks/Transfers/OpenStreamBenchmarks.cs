@@ -89,6 +89,15 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
 
+    /// <summary>The bandwidth ceiling of 20 connections, each reading a twentieth of the object (the requests the
+    /// automatic budget starts at).</summary>
+    [Benchmark]
+    public Task<long> RawHttp20Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 20);
+
+    /// <summary>The bandwidth ceiling of 32 connections, each reading a thirty-second of the object.</summary>
+    [Benchmark]
+    public Task<long> RawHttp32Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 32);
+
     private static TransferUtilityOpenStreamRequest OursRequest() => new()
     {
         BucketName = EndpointSession.Bucket,
