@@ -92,6 +92,10 @@ internal sealed class ConcurrencyController
     /// <see cref="Restart"/>, as TCP keeps its slow-start threshold.</summary>
     private int _doublingBelow;
 
+    /// <summary>Whether a window was counted or a refusal heard since the start (or the last start over): from then on
+    /// the budget is what the feedback made it, and <see cref="Foresee"/> no longer raises it.</summary>
+    private bool _learned;
+
     /// <summary>The budget before the probe in progress, to go back to.</summary>
     private int _beforeProbe;
 
@@ -138,6 +142,7 @@ internal sealed class ConcurrencyController
     /// <summary>Learns from one window and returns the budget for the next.</summary>
     public int Next(WindowSample sample)
     {
+        _learned = true;
         if (_settling)
         {
             _settling = false;
@@ -220,11 +225,30 @@ internal sealed class ConcurrencyController
     /// <returns>The budget now.</returns>
     public int Refused()
     {
+        _learned = true;
         _doubling = false;
         _doublingBelow = Limit;
         int cut = Math.Max(Math.Min(RefusalFloor, _floor), (int)(Limit * RefusalCut));
         Limit = Math.Min(Limit, cut);
         Settle(RefusalHold);
+        return Limit;
+    }
+
+    /// <summary>
+    /// A transfer foresees <paramref name="requests"/> large requests, each of which it can run at once (its parts, as
+    /// many as the memory budget holds: <see cref="RequestBudget.ForeseenStart"/>). While nothing has been learned since
+    /// the start, the budget starts there instead, up to the ceiling and below where the endpoint last pushed back:
+    /// a transfer of a few hundred milliseconds gives the feedback one or two windows, too few to grow from the initial
+    /// budget to what its parts could use. Once a window was counted or a refusal heard, the feedback decides alone.
+    /// </summary>
+    /// <returns>The budget now.</returns>
+    public int Foresee(int requests)
+    {
+        if (!_learned)
+        {
+            Limit = Math.Max(Limit, Math.Min(Math.Min(requests, _ceiling), _doublingBelow));
+        }
+
         return Limit;
     }
 
@@ -240,6 +264,7 @@ internal sealed class ConcurrencyController
     public int Restart()
     {
         Limit = Math.Min(Limit, _initial);
+        _learned = false;
         _probing = false;
         _settling = false;
         _doubling = true;

@@ -67,6 +67,35 @@ internal static class RequestBudget
         : config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is { } fixedRequests ? fixedRequests
         : Math.Min(AutomaticStart, Ceiling(config, processorCount));
 
+    /// <summary>The smallest request a transfer's foresight counts (<see cref="ForeseenStart"/>): S3's smallest multipart
+    /// part. At 60 MB/s per connection such a request takes about 90 ms, over four round trips, so even the ceiling's 64
+    /// of them at once send under 700 requests a second: the request rate a burst of small requests could reach, and a
+    /// rate limiter throttles, is not theirs.</summary>
+    public const long ForeseenMinPartBytes = TransferLimits.MinPartSize;
+
+    /// <summary>
+    /// Where the automatic budget may start for a transfer of <paramref name="parts"/> requests of
+    /// <paramref name="partBytes"/> each: all of them, as far as the bytes in flight (<paramref name="maxBytesInFlight"/>,
+    /// the memory budget) hold them; 0 (no say) for requests under <see cref="ForeseenMinPartBytes"/>. A 256 MiB object
+    /// in 8 MiB parts under the default 256 MiB budget: 32.
+    /// </summary>
+    public static int ForeseenStart(int parts, long partBytes, long maxBytesInFlight) =>
+        parts <= 0 || partBytes < ForeseenMinPartBytes ? 0 : (int)Math.Min(parts, maxBytesInFlight / partBytes);
+
+    /// <summary>The requests a transfer of <paramref name="parts"/> of <paramref name="partBytes"/> can count on at its
+    /// start: <see cref="StartingRequests"/>, or, for the automatic budget, what its parts justify
+    /// (<see cref="ForeseenStart"/>) when that is more, up to the ceiling. Uploads cut their parts into whole waves of it.</summary>
+    public static int StartingRequestsFor(TransferUtilityConfig config, EngineTuning tuning, int processorCount, int parts, long partBytes)
+    {
+        int start = StartingRequests(config, tuning, processorCount);
+        if (!IsAutomatic(config) || (config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is not null))
+        {
+            return start;
+        }
+
+        return Math.Clamp(ForeseenStart(parts, partBytes, config.BufferMemoryLimit), start, Ceiling(config, processorCount));
+    }
+
     /// <summary>The scheduler for the settings, and the tuner that moves it (null for a fixed budget).</summary>
     public static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(TransferUtilityConfig config, EngineTuning tuning,
         TimeProvider time, int processorCount)
@@ -91,6 +120,7 @@ internal static class RequestBudget
         var tuner = new ConcurrencyTuner(scheduler, controller, time, tuning.AdaptiveWindow);
         scheduler.Observer = tuner;
         scheduler.Waking = tuner.OnWaking;
+        scheduler.Foreseeing = tuner.OnForeseen;
         return (scheduler, tuner);
     }
 }

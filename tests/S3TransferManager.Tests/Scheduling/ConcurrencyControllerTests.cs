@@ -314,6 +314,50 @@ public sealed class ConcurrencyControllerTests
         Assert.Equal(TimeSpan.Zero, controller.QuickestRoundTrip);
     }
 
+    [Theory]
+    [InlineData(32, 32)] // a transfer's parts: the budget starts there
+    [InlineData(8, 20)] // fewer than it starts at: unchanged
+    [InlineData(100, 64)] // no further than the ceiling
+    public void Foresee_AtTheStart_StartsFromTheForeseenRequestsWithinTheCeiling(int requests, int expected)
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+
+        Assert.Equal(expected, controller.Foresee(requests));
+        Assert.Equal(expected, controller.Limit);
+    }
+
+    [Fact]
+    public void Foresee_AfterAWindowWasCounted_LeavesTheBudgetToTheFeedback()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Busy(20_000_000));
+        Assert.Equal(25, controller.Limit);
+
+        Assert.Equal(25, controller.Foresee(32));
+    }
+
+    [Fact]
+    public void Foresee_AfterARefusalAndAStartOver_StopsWhereTheEndpointRefused()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        Assert.Equal(14, controller.Refused());
+        Assert.Equal(14, controller.Foresee(32)); // a refusal was heard: the feedback decides
+
+        controller.Restart();
+
+        // Where the endpoint refused (20) bounds a fresh start as it bounds doubling.
+        Assert.Equal(20, controller.Foresee(32));
+    }
+
+    [Fact]
+    public void Restart_AfterAForeseenStart_GoesBackToTheInitialBudget()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Foresee(32);
+
+        Assert.Equal(20, controller.Restart());
+    }
+
     [Fact]
     public void Refused_Repeatedly_CutsByAThirdBelowTheFloorDownToTheRefusalFloor()
     {
