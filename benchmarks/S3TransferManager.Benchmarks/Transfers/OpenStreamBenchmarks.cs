@@ -44,6 +44,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> OursFixed10() => OursAsync(_session.OursFixed10);
 
+    /// <summary>The defaults with the automatic budget starting at 20 whatever the object's parts justify.</summary>
+    [Benchmark]
+    public Task<long> OursStart20() => OursAsync(_session.OursStart20);
+
     /// <summary>ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
     [Benchmark]
     public Task<long> OursCap10() => OursAsync(_session.OursCap10);

@@ -88,7 +88,7 @@ internal static class RequestBudget
     public static int StartingRequestsFor(TransferUtilityConfig config, EngineTuning tuning, int processorCount, int parts, long partBytes)
     {
         int start = StartingRequests(config, tuning, processorCount);
-        if (!IsAutomatic(config) || (config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is not null))
+        if (!IsAutomatic(config) || (config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is not null) || !tuning.ForeseenStart)
         {
             return start;
         }
@@ -120,7 +120,7 @@ internal static class RequestBudget
         var tuner = new ConcurrencyTuner(scheduler, controller, time, tuning.AdaptiveWindow);
         scheduler.Observer = tuner;
         scheduler.Waking = tuner.OnWaking;
-        scheduler.Foreseeing = tuner.OnForeseen;
+        scheduler.Foreseeing = tuning.ForeseenStart ? tuner.OnForeseen : null;
         return (scheduler, tuner);
     }
 }

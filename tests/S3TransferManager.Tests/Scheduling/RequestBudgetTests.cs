@@ -116,6 +116,13 @@ public sealed class RequestBudgetTests
     }
 
     [Fact]
+    public void StartingRequestsFor_ForeseenStartTunedOff_IsWhereEveryTransferStarts()
+    {
+        Assert.Equal(20, RequestBudget.StartingRequestsFor(new TransferUtilityConfig().Validated(), new EngineTuning { ForeseenStart = false }, 2, 32,
+            8L << 20));
+    }
+
+    [Fact]
     public void StartingRequestsFor_FixedSharedRequestsTuned_IsTheFixedBudget()
     {
         Assert.Equal(10, RequestBudget.StartingRequestsFor(new TransferUtilityConfig().Validated(), new EngineTuning { FixedSharedRequests = 10 }, 2, 32,
