@@ -92,6 +92,12 @@ internal sealed class ConcurrencyController
     /// <see cref="Restart"/>, as TCP keeps its slow-start threshold.</summary>
     private int _doublingBelow;
 
+    /// <summary>What the endpoint's last pushback (a refusal, or requests stretched to several round trips) left the
+    /// budget at; the ceiling before it ever pushed back. <see cref="Foresee"/> starts no higher: a transfer whose
+    /// parts drew refusals from a rate-limited endpoint at one start must not draw them again at the next. Kept across
+    /// <see cref="Restart"/>.</summary>
+    private int _pushedBackTo;
+
     /// <summary>Whether a window was counted or a refusal heard since the start (or the last start over): from then on
     /// the budget is what the feedback made it, and <see cref="Foresee"/> no longer raises it.</summary>
     private bool _learned;
@@ -127,6 +133,7 @@ internal sealed class ConcurrencyController
         _initial = Math.Clamp(initial, floor, ceiling);
         Limit = _initial;
         _doublingBelow = ceiling;
+        _pushedBackTo = ceiling;
     }
 
     /// <summary>The budget now.</summary>
@@ -160,6 +167,7 @@ internal sealed class ConcurrencyController
             _doubling = false;
             _doublingBelow = Limit;
             StepBack((int)Math.Ceiling(Limit * (_quickest / taken) * Headroom), MinHold);
+            _pushedBackTo = Limit;
             return Limit;
         }
 
@@ -230,6 +238,7 @@ internal sealed class ConcurrencyController
         _doublingBelow = Limit;
         int cut = Math.Max(Math.Min(RefusalFloor, _floor), (int)(Limit * RefusalCut));
         Limit = Math.Min(Limit, cut);
+        _pushedBackTo = Limit;
         Settle(RefusalHold);
         return Limit;
     }
@@ -237,7 +246,7 @@ internal sealed class ConcurrencyController
     /// <summary>
     /// A transfer foresees <paramref name="requests"/> large requests, each of which it can run at once (its parts, as
     /// many as the memory budget holds: <see cref="RequestBudget.ForeseenStart"/>). While nothing has been learned since
-    /// the start, the budget starts there instead, up to the ceiling and below where the endpoint last pushed back:
+    /// the start, the budget starts there instead, up to the ceiling and to what the endpoint's last pushback left:
     /// a transfer of a few hundred milliseconds gives the feedback one or two windows, too few to grow from the initial
     /// budget to what its parts could use. Once a window was counted or a refusal heard, the feedback decides alone.
     /// </summary>
@@ -246,7 +255,7 @@ internal sealed class ConcurrencyController
     {
         if (!_learned)
         {
-            Limit = Math.Max(Limit, Math.Min(Math.Min(requests, _ceiling), _doublingBelow));
+            Limit = Math.Max(Limit, Math.Min(Math.Min(requests, _ceiling), _pushedBackTo));
         }
 
         return Limit;

@@ -337,16 +337,30 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
-    public void Foresee_AfterARefusalAndAStartOver_StopsWhereTheEndpointRefused()
+    public void Foresee_AfterARefusalAndAStartOver_StartsNoHigherThanTheRefusalLeftIt()
     {
         var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
-        Assert.Equal(14, controller.Refused());
-        Assert.Equal(14, controller.Foresee(32)); // a refusal was heard: the feedback decides
+        Assert.Equal(32, controller.Foresee(32));
+        Assert.Equal(22, controller.Refused());
+        Assert.Equal(22, controller.Foresee(32)); // a refusal was heard: the feedback decides
 
-        controller.Restart();
+        Assert.Equal(20, controller.Restart());
 
-        // Where the endpoint refused (20) bounds a fresh start as it bounds doubling.
-        Assert.Equal(20, controller.Foresee(32));
+        // A rate-limited endpoint refused the transfer that started at 32: the next starts at what the cut left.
+        Assert.Equal(22, controller.Foresee(32));
+    }
+
+    [Fact]
+    public void Foresee_AfterStretchedRequestsAndAStartOver_StartsNoHigherThanThePushbackLeftIt()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Small(20, RoundTrip) with { SaturatedShare = 0 }); // learns the round trip
+        int cut = controller.Next(Small(20, RoundTrip * 5, quick: RoundTrip));
+        Assert.InRange(cut, 10, 19);
+
+        Assert.Equal(cut, controller.Restart()); // a start over keeps a budget cut below where it starts
+
+        Assert.Equal(cut, controller.Foresee(32)); // and the foresight raises it no higher than the cut left it
     }
 
     [Fact]
