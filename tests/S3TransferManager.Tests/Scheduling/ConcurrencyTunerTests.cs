@@ -137,18 +137,20 @@ public sealed class ConcurrencyTunerTests
         Assert.Equal(4, _scheduler.MaxRequestsInFlight);
     }
 
-    [Fact]
-    public async Task Foresee_BeforeTheRequestThatWakesTheUtility_StartsTheBudgetFromTheTransfersParts()
+    [Theory]
+    [InlineData(12, 8 * 1024 * 1024, 12)] // large parts: the budget starts from them
+    [InlineData(1000, 1024, 4)] // small requests: it stays where it starts
+    public async Task Foresee_BeforeTheRequestThatWakesTheUtility_StartsTheBudgetFromLargeParts(int parts, long partBytes, int expected)
     {
         CreateTuner();
         using TransferLane lane = _scheduler.OpenLane();
 
         // Said before its first request (an upload plans its parts before CreateMultipartUpload): waking, which starts
         // the budget over, keeps it.
-        lane.Foresee(12, Large.Bytes);
+        lane.Foresee(parts, partBytes);
         using RequestLease first = await lane.AcquireAsync(RequestCost.Control, default);
 
-        Assert.Equal(12, _scheduler.MaxRequestsInFlight);
+        Assert.Equal(expected, _scheduler.MaxRequestsInFlight);
     }
 
     [Fact]
@@ -178,18 +180,6 @@ public sealed class ConcurrencyTunerTests
         lane.Foresee(12, Large.Bytes);
 
         Assert.Equal(5, _scheduler.MaxRequestsInFlight);
-    }
-
-    [Fact]
-    public async Task Foresee_SmallRequests_LeavesTheBudgetWhereItStarts()
-    {
-        CreateTuner();
-        using TransferLane lane = _scheduler.OpenLane();
-
-        lane.Foresee(1000, Small.Bytes);
-        using RequestLease first = await lane.AcquireAsync(Small, default);
-
-        Assert.Equal(4, _scheduler.MaxRequestsInFlight);
     }
 
     [Fact]
