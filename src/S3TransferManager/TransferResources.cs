@@ -73,11 +73,6 @@ internal sealed class TransferResources
     /// <summary>The requests a transfer can count on at its start (<see cref="RequestBudget.StartingRequests"/>).</summary>
     public int StartingRequests { get; }
 
-    /// <summary>The requests a transfer of <paramref name="parts"/> parts of <paramref name="partBytes"/> can count on at
-    /// its start (<see cref="RequestBudget.StartingRequestsFor"/>).</summary>
-    public int StartingRequestsFor(int parts, long partBytes) =>
-        RequestBudget.StartingRequestsFor(Config, Tuning, Environment.ProcessorCount, parts, partBytes);
-
     /// <summary>The budget of pooled buffer bytes for parts waiting in memory, across every transfer of the utility.</summary>
     public BufferBudget Buffers { get; }
 

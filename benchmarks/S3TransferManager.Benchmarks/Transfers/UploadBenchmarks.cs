@@ -64,11 +64,6 @@ public class UploadBenchmarks : ITransferScenario
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task Ours_File() => UploadFileAsync(_session.Ours, "upload/ours-file");
 
-    /// <summary>The defaults with the automatic budget starting at 20 whatever the file's parts justify (whole waves of
-    /// 20: 256 MiB as 40 parts of ~6.4 MiB).</summary>
-    [Benchmark, BenchmarkCategory(FileCategory)]
-    public Task OursStart20_File() => UploadFileAsync(_session.OursStart20, "upload/ours-start20-file");
-
     /// <summary>The default that preceded the automatic budget: 10 bodies, each slot free to carry one early request.</summary>
     [Benchmark, BenchmarkCategory(FileCategory)]
     public Task OursFixed10_File() => UploadFileAsync(_session.OursFixed10, "upload/ours-fixed10-file");

@@ -82,20 +82,6 @@ internal static class RequestBudget
     public static int ForeseenStart(int parts, long partBytes, long maxBytesInFlight) =>
         parts <= 0 || partBytes < ForeseenMinPartBytes ? 0 : (int)Math.Min(parts, maxBytesInFlight / partBytes);
 
-    /// <summary>The requests a transfer of <paramref name="parts"/> of <paramref name="partBytes"/> can count on at its
-    /// start: <see cref="StartingRequests"/>, or, for the automatic budget, what its parts justify
-    /// (<see cref="ForeseenStart"/>) when that is more, up to the ceiling. Uploads cut their parts into whole waves of it.</summary>
-    public static int StartingRequestsFor(TransferUtilityConfig config, EngineTuning tuning, int processorCount, int parts, long partBytes)
-    {
-        int start = StartingRequests(config, tuning, processorCount);
-        if (!IsAutomatic(config) || (config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is not null) || !tuning.ForeseenStart)
-        {
-            return start;
-        }
-
-        return Math.Clamp(ForeseenStart(parts, partBytes, config.BufferMemoryLimit), start, Ceiling(config, processorCount));
-    }
-
     /// <summary>The scheduler for the settings, and the tuner that moves it (null for a fixed budget).</summary>
     public static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(TransferUtilityConfig config, EngineTuning tuning,
         TimeProvider time, int processorCount)

@@ -116,7 +116,7 @@ internal sealed class UploadCommand
             return await new SinglePutCommand(_upload).ExecuteAsync(body, length, cancellationToken).ConfigureAwait(false);
         }
 
-        long partSize = PlanPartSize(length, fileParts: true);
+        long partSize = PlanPartSize(length);
         // A file's parts can be read again, so its upload can be resumed: the journal (when resume is on) says which
         // parts an earlier run stored, and the part size that run chose.
         using IMultipartJournal? journal = _resources.Journals is { } journals
@@ -128,8 +128,6 @@ internal sealed class UploadCommand
             _progress.AddResumed(journal.ResumedBytes);
         }
 
-        // A file's parts hold no memory until sent: the budget may start from as many as it can carry at once.
-        _lane.Foresee(PartSizer.PartCount(length, partSize) - (journal?.StoredParts.Count ?? 0), partSize);
         TransferUtilityUploadResponse response = await Multipart(journal)
             .ExecuteAsync(new FilePartSource(handle, length, partSize), partSize, cancellationToken).ConfigureAwait(false);
         response.ResumedBytes = journal?.ResumedBytes ?? 0;
@@ -167,20 +165,10 @@ internal sealed class UploadCommand
     }
 
     /// <summary>The part size of a source of known length: whole waves of the requests a transfer can count on at its
-    /// start, unless the caller chose the size. A file's parts may start the automatic budget from as many as it holds
-    /// (<see cref="RequestBudget.StartingRequestsFor"/>); a stream's are buffers, read by as many workers as every
-    /// upload starts with.</summary>
-    private long PlanPartSize(long length, bool fileParts = false)
-    {
-        if (_request.PartSizeIsExplicit)
-        {
-            return PartSizer.ForKnownLength(length, _request.PartSize);
-        }
-
-        long uniform = PartSizer.ForKnownLength(length, _request.PartSize);
-        int start = fileParts ? _resources.StartingRequestsFor(PartSizer.PartCount(length, uniform), uniform) : _resources.StartingRequests;
-        return PartSizer.ForWholeWaves(length, _request.PartSize, start);
-    }
+    /// start, unless the caller chose the size. The automatic budget moves, but every upload starts at the same one.</summary>
+    private long PlanPartSize(long length) => _request.PartSizeIsExplicit
+        ? PartSizer.ForKnownLength(length, _request.PartSize)
+        : PartSizer.ForWholeWaves(length, _request.PartSize, _resources.StartingRequests);
 
     private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal);
 }

@@ -145,8 +145,8 @@ public sealed class ConcurrencyTunerTests
         CreateTuner();
         using TransferLane lane = _scheduler.OpenLane();
 
-        // Said before its first request (an upload plans its parts before CreateMultipartUpload): waking, which starts
-        // the budget over, keeps it.
+        // Said before its first request (a transfer that knows its parts up front): waking, which starts the budget
+        // over, keeps it.
         lane.Foresee(parts, partBytes);
         using RequestLease first = await lane.AcquireAsync(RequestCost.Control, default);
 

@@ -101,31 +101,4 @@ public sealed class RequestBudgetTests
     {
         Assert.Equal(expected, RequestBudget.ForeseenStart(parts, partBytes, maxBytesInFlight));
     }
-
-    [Theory]
-    [InlineData(null, null, 32, 32)] // automatic: what the parts justify
-    [InlineData(null, null, 8, 20)] // never below where the budget starts anyway
-    [InlineData(null, null, 500, 32)] // the memory budget: 256 MiB of 8 MiB parts
-    [InlineData(null, 24, 32, 24)] // a ceiling set: no further
-    [InlineData(10, null, 32, 10)] // a fixed cap is the cap
-    public void StartingRequestsFor_LargeParts_StartsFromWhatTheyJustifyWithinTheSettings(int? concurrent, int? max, int parts, int expected)
-    {
-        var config = new TransferUtilityConfig { ConcurrentServiceRequests = concurrent, MaxConcurrentServiceRequests = max }.Validated();
-
-        Assert.Equal(expected, RequestBudget.StartingRequestsFor(config, EngineTuning.Default, 2, parts, 8L << 20));
-    }
-
-    [Fact]
-    public void StartingRequestsFor_ForeseenStartTunedOff_IsWhereEveryTransferStarts()
-    {
-        Assert.Equal(20, RequestBudget.StartingRequestsFor(new TransferUtilityConfig().Validated(), new EngineTuning { ForeseenStart = false }, 2, 32,
-            8L << 20));
-    }
-
-    [Fact]
-    public void StartingRequestsFor_FixedSharedRequestsTuned_IsTheFixedBudget()
-    {
-        Assert.Equal(10, RequestBudget.StartingRequestsFor(new TransferUtilityConfig().Validated(), new EngineTuning { FixedSharedRequests = 10 }, 2, 32,
-            8L << 20));
-    }
 }

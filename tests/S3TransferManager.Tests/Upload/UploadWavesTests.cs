@@ -59,37 +59,6 @@ public sealed class UploadWavesTests
         Assert.Equal(12, automaticResponse.PartCount);
     }
 
-    [Theory]
-    [InlineData(256L * MiB, 25)] // the default memory budget holds all 25 parts of 8 MiB: one wave of 25
-    [InlineData(160L * MiB, 20)] // it holds 20 of them: the start stays at 20, and its whole wave takes 10 MiB parts
-    public async Task ExecuteAsync_FileAtTheAutomaticBudget_SendsWholeWavesOfWhatItsPartsAndTheMemoryBudgetJustify(long bufferMemoryLimit, int parts)
-    {
-        // 200 MiB is 25 parts of 8 MiB. A file's parts hold no memory until sent, so the budget may start from as many
-        // of them as the bytes in flight allow, above the 20 it starts at for anything else.
-        string folder = Directory.CreateTempSubdirectory("s3tm-waves-").FullName;
-        try
-        {
-            string path = Path.Combine(folder, "source.bin");
-            using (FileStream file = File.Create(path))
-            {
-                file.SetLength(200L * MiB);
-            }
-
-            var request = new TransferUtilityUploadRequest { BucketName = "b", Key = "k", FilePath = path, DisableDefaultChecksumValidation = true };
-            request.Validate();
-            var config = new TransferUtilityConfig { BufferMemoryLimit = bufferMemoryLimit };
-            var resources = new S3TransferManager.TransferResources(new FakeUploadS3().Mock.Object, config.Validated(), NullLogger.Instance);
-
-            TransferUtilityUploadResponse response = await new UploadCommand(resources, request).ExecuteAsync(CancellationToken.None);
-
-            Assert.Equal(parts, response.PartCount);
-        }
-        finally
-        {
-            Directory.Delete(folder, recursive: true);
-        }
-    }
-
     [Fact]
     public void ForFile_DirectoryPartSizeLeftUnset_LeavesTheFilesPartSizeUnset()
     {
