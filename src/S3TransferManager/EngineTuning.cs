@@ -45,4 +45,9 @@ internal sealed record EngineTuning
     /// this many bodies in place of the automatic one, each slot free to carry one early request: the default before the
     /// budget followed cost, which benchmarks measure the automatic budget against.</summary>
     public int? FixedSharedRequests { get; init; }
+
+    /// <summary>Whether the automatic budget may start a transfer of large parts from what they justify
+    /// (<see cref="Scheduling.RequestBudget.ForeseenStart"/>); off, every transfer starts at
+    /// <see cref="Scheduling.RequestBudget.AutomaticStart"/>, as before, which benchmarks measure the change against.</summary>
+    public bool ForeseenStart { get; init; } = true;
 }

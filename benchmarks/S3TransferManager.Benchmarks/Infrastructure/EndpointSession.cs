@@ -32,6 +32,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursPartWindow = new TransferUtility(Client, new TransferUtilityConfig(), null, new EngineTuning { OpenStreamWindowInBytes = false });
         OursFixed10 = new TransferUtility(Client, new TransferUtilityConfig(), null,
             new EngineTuning { FixedSharedRequests = BenchmarkSettings.Concurrency });
+        OursStart20 = new TransferUtility(Client, new TransferUtilityConfig(), null, new EngineTuning { ForeseenStart = false });
         Incumbent = new Amazon.S3.Transfer.TransferUtility(
             Client, new Amazon.S3.Transfer.TransferUtilityConfig { ConcurrentServiceRequests = BenchmarkSettings.Concurrency });
         Raw = new RawHttpClient(endpoint.ServiceUrl, endpoint.CreateClientHandler());
@@ -61,6 +62,10 @@ public sealed class EndpointSession : IAsyncDisposable
     /// <summary>This library with the default that preceded the automatic budget: 10 bodies at most, each slot free to
     /// carry one early request. The automatic budget replaces it only where it is measured no slower.</summary>
     public TransferUtility OursFixed10 { get; }
+
+    /// <summary>This library at its defaults, except that every transfer starts the automatic budget at 20 requests,
+    /// however many large parts it has (as before a transfer's parts set its start).</summary>
+    public TransferUtility OursStart20 { get; }
 
     /// <summary>This library at its defaults with resume on: every part recorded in a journal as it completes, the
     /// journal created before the first part and deleted after the last.</summary>
@@ -158,6 +163,7 @@ public sealed class EndpointSession : IAsyncDisposable
         OursCap10.Dispose();
         OursPartWindow.Dispose();
         OursFixed10.Dispose();
+        OursStart20.Dispose();
         Incumbent.Dispose();
         Client.Dispose();
         await Endpoint.DisposeAsync();

@@ -64,6 +64,10 @@ public class BudgetDownloadBenchmarks : ITransferScenario, IWritesObjectFiles
     [Benchmark]
     public Task OursCap10() => OursAsync(_session.OursCap10);
 
+    /// <summary>The defaults with the automatic budget starting at 20 whatever the object's parts justify.</summary>
+    [Benchmark]
+    public Task OursStart20() => OursAsync(_session.OursStart20);
+
     [Benchmark(Baseline = true)]
     public Task AwsSdkPart() => _destination.SdkAsync(_session.Incumbent, Key, Amazon.S3.Transfer.MultipartDownloadType.PART);
 

@@ -51,6 +51,10 @@ public class DownloadToFileBenchmarks : ITransferScenario, IWritesObjectFiles
     [Benchmark]
     public Task OursFixed10() => OursAsync(_session.OursFixed10);
 
+    /// <summary>The defaults with the automatic budget starting at 20 whatever the object's parts justify.</summary>
+    [Benchmark]
+    public Task OursStart20() => OursAsync(_session.OursStart20);
+
     /// <summary>Uniform parts, no early request: the download with its tail and lookahead off.</summary>
     [Benchmark]
     public Task OursUniform() => OursAsync(_session.OursUniform);

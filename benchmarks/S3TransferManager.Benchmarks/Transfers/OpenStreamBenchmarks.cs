@@ -44,6 +44,10 @@ public class OpenStreamBenchmarks : ITransferScenario
     [Benchmark]
     public Task<long> OursFixed10() => OursAsync(_session.OursFixed10);
 
+    /// <summary>The defaults with the automatic budget starting at 20 whatever the object's parts justify.</summary>
+    [Benchmark]
+    public Task<long> OursStart20() => OursAsync(_session.OursStart20);
+
     /// <summary>ConcurrentServiceRequests = 10: a fixed budget and a hard cap, as the SDK's 10.</summary>
     [Benchmark]
     public Task<long> OursCap10() => OursAsync(_session.OursCap10);
@@ -88,6 +92,15 @@ public class OpenStreamBenchmarks : ITransferScenario
 
     [Benchmark]
     public Task<long> RawHttp10Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, BenchmarkSettings.Concurrency);
+
+    /// <summary>The bandwidth ceiling of 20 connections, each reading a twentieth of the object (the requests the
+    /// automatic budget starts at).</summary>
+    [Benchmark]
+    public Task<long> RawHttp20Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 20);
+
+    /// <summary>The bandwidth ceiling of 32 connections, each reading a thirty-second of the object.</summary>
+    [Benchmark]
+    public Task<long> RawHttp32Streams() => _session.Raw.ReadAsync(Key, BytesPerOperation, streams: 32);
 
     private static TransferUtilityOpenStreamRequest OursRequest() => new()
     {

@@ -122,6 +122,14 @@ public class UploadBenchmarks : ITransferScenario
             (int)((BytesPerOperation + BenchmarkSettings.Concurrency - 1) / BenchmarkSettings.Concurrency),
             BenchmarkSettings.Concurrency, "upload/raw-one-wave-");
 
+    /// <summary>As RawHttp10PutsOneWave_File over 20 connections: each PUT a twentieth of the file.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task RawHttp20PutsOneWave_File() => RawPutsOneWaveAsync(20);
+
+    /// <summary>As RawHttp10PutsOneWave_File over 32 connections: each PUT a thirty-second of the file.</summary>
+    [Benchmark, BenchmarkCategory(FileCategory)]
+    public Task RawHttp32PutsOneWave_File() => RawPutsOneWaveAsync(32);
+
     [Benchmark, BenchmarkCategory(StreamCategory)]
     public async Task Ours_NonSeekable()
     {
@@ -152,6 +160,11 @@ public class UploadBenchmarks : ITransferScenario
 
     [Benchmark, BenchmarkCategory(StreamCategory)]
     public Task RawHttp10Puts_NonSeekable() => RawHttp10Puts_File();
+
+    /// <summary>The file as <paramref name="connections"/> unsigned PUTs at once, one share of it each.</summary>
+    private Task RawPutsOneWaveAsync(int connections) =>
+        _session.Raw.PutRangesAsync(_fileHandle, BytesPerOperation, (int)((BytesPerOperation + connections - 1) / connections), connections,
+            $"upload/raw-one-wave-{connections}-");
 
     /// <summary>The source file uploaded by <paramref name="utility"/>: what the file methods share. PartSize stays unset
     /// (whole waves) unless given.</summary>

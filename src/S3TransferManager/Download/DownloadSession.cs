@@ -106,6 +106,9 @@ internal sealed class DownloadSession : IDisposable
                     cancellationToken).ConfigureAwait(false);
             }
 
+            // The object's length says how many parts are coming: the budget may start from them before the tail is
+            // cut for its width.
+            Foresee(lane, request, response, resume);
             (DownloadTarget target, PartLayout layout) = resume is null
                 ? Describe(request, response, TailWidth(resources, partsHeldInMemory), partsHeldInMemory)
                 : ResumedTarget.Describe(request, response, resume);
@@ -352,6 +355,18 @@ internal sealed class DownloadSession : IDisposable
         !resources.Tuning.DownloadTail || (partsHeldInMemory && !resources.Scheduler.AllowsSharedSlots)
             ? 0
             : resources.Scheduler.MaxRequestsInFlight;
+
+    /// <summary>Tells the budget how many parts of the object are coming (<see cref="TransferLane.Foresee"/>), from the
+    /// length the first ranged GET's Content-Range gave: the first part, still streaming, and the rest at
+    /// <see cref="DownloadRequestBase.PartSize"/> (or the resumed layout's part size).</summary>
+    private static void Foresee(TransferLane lane, DownloadRequestBase request, GetObjectResponse response, ResumePoint? resume)
+    {
+        if (response.HttpStatusCode == HttpStatusCode.PartialContent && ContentRange.TryParse(response.ContentRange, out ContentRange range))
+        {
+            long partSize = resume?.Layout.PartSize ?? request.PartSize;
+            lane.Foresee((int)Math.Min(int.MaxValue, (range.Total - range.Start + partSize - 1) / partSize), partSize);
+        }
+    }
 
     /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts
     /// shrink toward the end so that this many connections finish together.</summary>

@@ -92,6 +92,16 @@ internal sealed class ConcurrencyController
     /// <see cref="Restart"/>, as TCP keeps its slow-start threshold.</summary>
     private int _doublingBelow;
 
+    /// <summary>What the endpoint's last pushback (a refusal, or requests stretched to several round trips) left the
+    /// budget at; the ceiling before it ever pushed back. <see cref="Foresee"/> starts no higher: a transfer whose
+    /// parts drew refusals from a rate-limited endpoint at one start must not draw them again at the next. Kept across
+    /// <see cref="Restart"/>.</summary>
+    private int _pushedBackTo;
+
+    /// <summary>Whether a window was counted or a refusal heard since the start (or the last start over): from then on
+    /// the budget is what the feedback made it, and <see cref="Foresee"/> no longer raises it.</summary>
+    private bool _learned;
+
     /// <summary>The budget before the probe in progress, to go back to.</summary>
     private int _beforeProbe;
 
@@ -123,6 +133,7 @@ internal sealed class ConcurrencyController
         _initial = Math.Clamp(initial, floor, ceiling);
         Limit = _initial;
         _doublingBelow = ceiling;
+        _pushedBackTo = ceiling;
     }
 
     /// <summary>The budget now.</summary>
@@ -138,6 +149,7 @@ internal sealed class ConcurrencyController
     /// <summary>Learns from one window and returns the budget for the next.</summary>
     public int Next(WindowSample sample)
     {
+        _learned = true;
         if (_settling)
         {
             _settling = false;
@@ -155,6 +167,7 @@ internal sealed class ConcurrencyController
             _doubling = false;
             _doublingBelow = Limit;
             StepBack((int)Math.Ceiling(Limit * (_quickest / taken) * Headroom), MinHold);
+            _pushedBackTo = Limit;
             return Limit;
         }
 
@@ -220,11 +233,31 @@ internal sealed class ConcurrencyController
     /// <returns>The budget now.</returns>
     public int Refused()
     {
+        _learned = true;
         _doubling = false;
         _doublingBelow = Limit;
         int cut = Math.Max(Math.Min(RefusalFloor, _floor), (int)(Limit * RefusalCut));
         Limit = Math.Min(Limit, cut);
+        _pushedBackTo = Limit;
         Settle(RefusalHold);
+        return Limit;
+    }
+
+    /// <summary>
+    /// A transfer foresees <paramref name="requests"/> large requests, each of which it can run at once (its parts, as
+    /// many as the memory budget holds: <see cref="RequestBudget.ForeseenStart"/>). While nothing has been learned since
+    /// the start, the budget starts there instead, up to the ceiling and to what the endpoint's last pushback left:
+    /// a transfer of a few hundred milliseconds gives the feedback one or two windows, too few to grow from the initial
+    /// budget to what its parts could use. Once a window was counted or a refusal heard, the feedback decides alone.
+    /// </summary>
+    /// <returns>The budget now.</returns>
+    public int Foresee(int requests)
+    {
+        if (!_learned)
+        {
+            Limit = Math.Max(Limit, Math.Min(Math.Min(requests, _ceiling), _pushedBackTo));
+        }
+
         return Limit;
     }
 
@@ -240,6 +273,7 @@ internal sealed class ConcurrencyController
     public int Restart()
     {
         Limit = Math.Min(Limit, _initial);
+        _learned = false;
         _probing = false;
         _settling = false;
         _doubling = true;

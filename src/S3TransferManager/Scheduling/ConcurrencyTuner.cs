@@ -161,6 +161,22 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         }
     }
 
+    /// <summary>A transfer foresees <paramref name="requests"/> large requests it could run at once
+    /// (<see cref="TransferLane.Foresee"/>): at the start, before any window was counted, the budget starts there
+    /// (<see cref="ConcurrencyController.Foresee"/>).</summary>
+    public void OnForeseen(int requests)
+    {
+        lock (_lock)
+        {
+            int limit = _controller.Foresee(requests);
+            if (limit != _scheduler.MaxRequestsInFlight)
+            {
+                Volatile.Write(ref _changedAt, _time.GetTimestamp());
+                _scheduler.SetLimit(limit);
+            }
+        }
+    }
+
     /// <summary>The client saw the endpoint refuse a request (a 503 SlowDown it will retry, <see cref="SlowDownSignal"/>):
     /// the controller cuts the budget. Refusals come in bursts, from the requests sent under the budget before a cut
     /// and retried after it; one cut answers them all, as TCP cuts its window once per window of losses. So a

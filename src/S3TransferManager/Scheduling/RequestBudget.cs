@@ -67,6 +67,23 @@ internal static class RequestBudget
         : config.ConcurrentServiceRequests is null && tuning.FixedSharedRequests is { } fixedRequests ? fixedRequests
         : Math.Min(AutomaticStart, Ceiling(config, processorCount));
 
+    /// <summary>The smallest request a transfer's foresight counts (<see cref="ForeseenStart"/>): S3's smallest multipart
+    /// part. At 60 MB/s per connection such a request takes about 90 ms, over four round trips, so even the ceiling's 64
+    /// of them at once send under 700 requests a second, far below the 5,500 GETs a second S3 serves one prefix; small
+    /// requests, whose rate is their round trip's, keep the start of <see cref="AutomaticStart"/>. (An endpoint whose
+    /// rate limit allows bursts of only 20 refuses some of a larger start; the controller then starts no higher than
+    /// the cut it made, see <see cref="ConcurrencyController.Foresee"/>.)</summary>
+    public const long ForeseenMinPartBytes = TransferLimits.MinPartSize;
+
+    /// <summary>
+    /// Where the automatic budget may start for a transfer of <paramref name="parts"/> requests of
+    /// <paramref name="partBytes"/> each: all of them, as far as the bytes in flight (<paramref name="maxBytesInFlight"/>,
+    /// the memory budget) hold them; 0 (no say) for requests under <see cref="ForeseenMinPartBytes"/>. A 256 MiB object
+    /// in 8 MiB parts under the default 256 MiB budget: 32.
+    /// </summary>
+    public static int ForeseenStart(int parts, long partBytes, long maxBytesInFlight) =>
+        parts <= 0 || partBytes < ForeseenMinPartBytes ? 0 : (int)Math.Min(parts, maxBytesInFlight / partBytes);
+
     /// <summary>The scheduler for the settings, and the tuner that moves it (null for a fixed budget).</summary>
     public static (RequestScheduler Scheduler, ConcurrencyTuner? Tuner) Create(TransferUtilityConfig config, EngineTuning tuning,
         TimeProvider time, int processorCount)
@@ -91,6 +108,7 @@ internal static class RequestBudget
         var tuner = new ConcurrencyTuner(scheduler, controller, time, tuning.AdaptiveWindow);
         scheduler.Observer = tuner;
         scheduler.Waking = tuner.OnWaking;
+        scheduler.Foreseeing = tuning.ForeseenStart ? tuner.OnForeseen : null;
         return (scheduler, tuner);
     }
 }

@@ -105,6 +105,11 @@ internal sealed class RequestScheduler
     /// The lease is already granted; the callback may move the budget before the requests that follow.</summary>
     internal Action? Waking { get; set; }
 
+    /// <summary>Called, outside the lock, with the requests a transfer foresees (<see cref="TransferLane.Foresee"/>): when
+    /// it says so, and again when its request wakes the utility (after <see cref="Waking"/>, which starts the budget over).
+    /// Null when the budget is fixed.</summary>
+    internal Action<int>? Foreseeing { get; set; }
+
     /// <summary>Told when each lease is lent and given back (the tuner learns each request's time from it); null when
     /// the budget is fixed.</summary>
     internal IRequestObserver? Observer { get; set; }
@@ -121,6 +126,15 @@ internal sealed class RequestScheduler
         }
 
         LendToWaiters();
+    }
+
+    /// <summary>Passes on what a lane foresees (see <see cref="Foreseeing"/>).</summary>
+    internal void Foresee(int requests)
+    {
+        if (requests > 0)
+        {
+            Foreseeing?.Invoke(requests);
+        }
     }
 
     /// <summary>Opens the lane one transfer asks through; dispose it when the transfer ends.</summary>
@@ -174,6 +188,10 @@ internal sealed class RequestScheduler
             if (waking)
             {
                 Waking?.Invoke();
+                if (lane.ForeseenRequests > 0)
+                {
+                    Foreseeing?.Invoke(lane.ForeseenRequests);
+                }
             }
 
             return true;

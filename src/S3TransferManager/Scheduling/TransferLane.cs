@@ -21,6 +21,22 @@ internal sealed class TransferLane : IDisposable
     /// <summary>This lane's place in the scheduler's line while it has waiters; null otherwise.</summary>
     internal LinkedListNode<TransferLane>? ReadyNode { get; set; }
 
+    /// <summary>The requests this transfer foresees running at once (<see cref="Foresee"/>); 0 until it says.</summary>
+    internal int ForeseenRequests { get; private set; }
+
+    /// <summary>
+    /// Tells the budget this transfer has <paramref name="parts"/> requests of about <paramref name="partBytes"/> each
+    /// to send, known before most are asked for (an object's parts once its length is known). An automatic budget at
+    /// its start may start from what they justify (<see cref="RequestBudget.ForeseenStart"/>) rather than from
+    /// <see cref="RequestBudget.AutomaticStart"/>; a fixed budget ignores it. Said again when this transfer's request
+    /// wakes an idle utility, since waking starts the budget over.
+    /// </summary>
+    public void Foresee(int parts, long partBytes)
+    {
+        ForeseenRequests = RequestBudget.ForeseenStart(parts, partBytes, _scheduler.MaxBytesInFlight);
+        _scheduler.Foresee(ForeseenRequests);
+    }
+
     /// <summary>Waits for this transfer's turn of a slot for a request that moves no data (<see cref="RequestCost.Control"/>).</summary>
     /// <exception cref="OperationCanceledException">The token was canceled, or the lane was disposed.</exception>
     public ValueTask<RequestLease> AcquireAsync(CancellationToken cancellationToken) => AcquireAsync(RequestCost.Control, cancellationToken);

@@ -314,6 +314,64 @@ public sealed class ConcurrencyControllerTests
         Assert.Equal(TimeSpan.Zero, controller.QuickestRoundTrip);
     }
 
+    [Theory]
+    [InlineData(32, 32)] // a transfer's parts: the budget starts there
+    [InlineData(8, 20)] // fewer than it starts at: unchanged
+    [InlineData(100, 64)] // no further than the ceiling
+    public void Foresee_AtTheStart_StartsFromTheForeseenRequestsWithinTheCeiling(int requests, int expected)
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+
+        Assert.Equal(expected, controller.Foresee(requests));
+        Assert.Equal(expected, controller.Limit);
+    }
+
+    [Fact]
+    public void Foresee_AfterAWindowWasCounted_LeavesTheBudgetToTheFeedback()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Busy(20_000_000));
+        Assert.Equal(25, controller.Limit);
+
+        Assert.Equal(25, controller.Foresee(32));
+    }
+
+    [Fact]
+    public void Foresee_AfterARefusalAndAStartOver_StartsNoHigherThanTheRefusalLeftIt()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        Assert.Equal(32, controller.Foresee(32));
+        Assert.Equal(22, controller.Refused());
+        Assert.Equal(22, controller.Foresee(32)); // a refusal was heard: the feedback decides
+
+        Assert.Equal(20, controller.Restart());
+
+        // A rate-limited endpoint refused the transfer that started at 32: the next starts at what the cut left.
+        Assert.Equal(22, controller.Foresee(32));
+    }
+
+    [Fact]
+    public void Foresee_AfterStretchedRequestsAndAStartOver_StartsNoHigherThanThePushbackLeftIt()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Next(Small(20, RoundTrip) with { SaturatedShare = 0 }); // learns the round trip
+        int cut = controller.Next(Small(20, RoundTrip * 5, quick: RoundTrip));
+        Assert.InRange(cut, 10, 19);
+
+        Assert.Equal(cut, controller.Restart()); // a start over keeps a budget cut below where it starts
+
+        Assert.Equal(cut, controller.Foresee(32)); // and the foresight raises it no higher than the cut left it
+    }
+
+    [Fact]
+    public void Restart_AfterAForeseenStart_GoesBackToTheInitialBudget()
+    {
+        var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
+        controller.Foresee(32);
+
+        Assert.Equal(20, controller.Restart());
+    }
+
     [Fact]
     public void Refused_Repeatedly_CutsByAThirdBelowTheFloorDownToTheRefusalFloor()
     {

@@ -19,6 +19,7 @@ public sealed class ConcurrencyTunerTests
         var tuner = new ConcurrencyTuner(_scheduler, new ConcurrencyController(_scheduler.MaxRequestsInFlight, floor: 2, ceiling), _time, Window);
         _scheduler.Observer = tuner;
         _scheduler.Waking = tuner.OnWaking;
+        _scheduler.Foreseeing = tuner.OnForeseen;
         return tuner;
     }
 
@@ -134,6 +135,51 @@ public sealed class ConcurrencyTunerTests
         using RequestLease first = await lane.AcquireAsync(Small, default);
 
         Assert.Equal(4, _scheduler.MaxRequestsInFlight);
+    }
+
+    [Theory]
+    [InlineData(12, 8 * 1024 * 1024, 12)] // large parts: the budget starts from them
+    [InlineData(1000, 1024, 4)] // small requests: it stays where it starts
+    public async Task Foresee_BeforeTheRequestThatWakesTheUtility_StartsTheBudgetFromLargeParts(int parts, long partBytes, int expected)
+    {
+        CreateTuner();
+        using TransferLane lane = _scheduler.OpenLane();
+
+        // Said before its first request (a transfer that knows its parts up front): waking, which starts the budget
+        // over, keeps it.
+        lane.Foresee(parts, partBytes);
+        using RequestLease first = await lane.AcquireAsync(RequestCost.Control, default);
+
+        Assert.Equal(expected, _scheduler.MaxRequestsInFlight);
+    }
+
+    [Fact]
+    public async Task Foresee_AfterTheFirstRequest_RaisesTheBudgetAndLendsTheNewSlotsToWaiters()
+    {
+        CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Large);
+        Assert.Equal(4, _scheduler.InFlight);
+
+        // A download learns its length from its first GET's answer, while its next parts already wait.
+        using TransferLane lane = _scheduler.OpenLane();
+        lane.Foresee(12, Large.Bytes);
+
+        Assert.Equal(12, _scheduler.MaxRequestsInFlight);
+        Assert.Equal(5, _scheduler.InFlight); // the load's one waiting request got a new slot at once
+    }
+
+    [Fact]
+    public async Task Foresee_OnceAWindowWasCounted_LeavesTheBudgetToTheFeedback()
+    {
+        CreateTuner();
+        await using var load = await SaturatingLoad.StartAsync(_scheduler, Large);
+        await load.EndAsync(8, every: TimeSpan.FromMilliseconds(50), _time);
+        Assert.Equal(5, _scheduler.MaxRequestsInFlight);
+
+        using TransferLane lane = _scheduler.OpenLane();
+        lane.Foresee(12, Large.Bytes);
+
+        Assert.Equal(5, _scheduler.MaxRequestsInFlight);
     }
 
     [Fact]

@@ -90,4 +90,15 @@ public sealed class RequestBudgetTests
         Assert.Equal(4, scheduler.MaxRequestsInFlight);
         Assert.False(scheduler.AllowsSharedSlots);
     }
+
+    [Theory]
+    [InlineData(32, 8L << 20, 256L << 20, 32)] // 256 MiB in 8 MiB parts under the default memory budget: every part
+    [InlineData(128, 8L << 20, 256L << 20, 32)] // 1 GiB: as many as the memory budget holds
+    [InlineData(8, 8L << 20, 256L << 20, 8)]
+    [InlineData(1000, 1024, 256L << 20, 0)] // small requests: no say (their rate is what a rate limit counts)
+    [InlineData(0, 8L << 20, 256L << 20, 0)]
+    public void ForeseenStart_IsThePartsTheBytesInFlightHold(int parts, long partBytes, long maxBytesInFlight, int expected)
+    {
+        Assert.Equal(expected, RequestBudget.ForeseenStart(parts, partBytes, maxBytesInFlight));
+    }
 }
