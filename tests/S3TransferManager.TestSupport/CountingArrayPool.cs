@@ -28,6 +28,7 @@ public sealed class CountingArrayPool : ArrayPool<byte>, IDisposable
     // Each outstanding array and the stack that rented it; an entry lives only while its array is out.
     private readonly Dictionary<byte[], StackTrace> _outstanding = new(ReferenceEqualityComparer.Instance);
     private readonly List<string> _violations = [];
+    private readonly TaskCompletionSource _firstRent = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private long _outstandingBytes;
     private long _maxOutstandingBytes;
     private int _rentCount;
@@ -44,6 +45,10 @@ public sealed class CountingArrayPool : ArrayPool<byte>, IDisposable
     public int MaxRentLength { get; }
 
     public int RentCount { get { lock (_lock) { return _rentCount; } } }
+
+    /// <summary>Completes when the first array is handed out: a test that must see buffers in use before it acts
+    /// waits for this instead of racing the code under test.</summary>
+    public Task FirstRent => _firstRent.Task;
 
     public int ReturnCount { get { lock (_lock) { return _returnCount; } } }
 
@@ -76,6 +81,7 @@ public sealed class CountingArrayPool : ArrayPool<byte>, IDisposable
             _maxOutstandingBytes = Math.Max(_maxOutstandingBytes, _outstandingBytes);
         }
 
+        _firstRent.TrySetResult();
         return array;
     }
 

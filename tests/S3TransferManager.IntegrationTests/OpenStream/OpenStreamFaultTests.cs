@@ -84,6 +84,9 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
 
         Assert.Equal(1, await stream.ReadAsync(new byte[1]));
         await stalled.Task.WaitAsync(TimeSpan.FromSeconds(30));
+        // Parts 2-4 are not stalled: once one of them is being buffered, the dispose below has chunks to give back.
+        // Without this wait the dispose may come before any body arrived, and there is nothing to check.
+        await pool.FirstRent.WaitAsync(TimeSpan.FromSeconds(30));
         await response.DisposeAsync();
         await stream.Producers.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing | ConfigureAwaitOptions.ContinueOnCapturedContext);
 
