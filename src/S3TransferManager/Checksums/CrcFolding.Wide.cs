@@ -28,6 +28,8 @@ internal sealed partial class CrcFolding
             _fold4 = Broadcast(narrow.Constants(4));
         }
 
+        // Optimised at its first call: a fresh process hashes its first parts in unoptimised vector code otherwise.
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public int Fold(ulong crc, ReadOnlySpan<byte> data, Span<byte> folded)
         {
             ref byte start = ref MemoryMarshal.GetReference(data);

@@ -60,6 +60,8 @@ internal sealed partial class CrcFolding
     /// <summary>Folds the whole 64-byte blocks of <paramref name="data"/> (at least <see cref="MinimumLength"/> bytes),
     /// starting from the CRC state <paramref name="crc"/>, into <paramref name="folded"/> (16 bytes) whose CRC from state
     /// 0 is the state after those blocks. Returns how many bytes were folded.</summary>
+    // Optimised at its first call: a fresh process hashes its first parts in unoptimised vector code otherwise.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public int Fold(ulong crc, ReadOnlySpan<byte> data, Span<byte> folded)
     {
         if (_wide is not null && data.Length >= Wide.BlockSize)
