@@ -8,10 +8,10 @@ using S3TransferManager.Benchmarks.Infrastructure;
 namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
-/// <c>cold [--runs N] [--profile Raw,S3Like,S3Harsh] [--clients ours,sdk,raw,rclone,aws-cli,boto3] [--scenarios file,stream,upload,stdin] [--out FILE]</c>:
+/// <c>cold [--runs N] [--profile Raw,S3Like,S3Harsh] [--clients ours,sdk,raw,rclone,aws-cli,boto3,s3tm] [--scenarios file,stream,upload,stdin] [--out FILE]</c>:
 /// the first transfer in a fresh process, as a CLI or a batch job sees it. For each profile it starts one endpoint, seeds one object, then
 /// for each run starts a fresh process per client and scenario (<see cref="ColdTransfer"/>; the peers rclone, the AWS
-/// CLI and boto3 through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a
+/// CLI, boto3 and this library's own command s3tm through <see cref="IPeer"/>, each skipped with a message when missing), interleaved so load on a
 /// shared machine hits every client alike, and prints the median and range of the first transfer (cold) and the
 /// median of the second one in the same process (warm). Every transfer's output is checked by SHA-256 after its clock
 /// stopped (<see cref="ColdOutputCheck"/>): a run whose bytes are wrong fails. The files are written in the temporary
@@ -21,8 +21,8 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// </summary>
 public static class ColdStartMode
 {
-    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "aws-cli", "boto3", "ours-primed", "sdk-primed"];
-    private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3"];
+    private static readonly string[] s_clients = ["ours", "ours-cap10", "sdk", "raw", "rclone", "aws-cli", "boto3", "s3tm", "ours-primed", "sdk-primed"];
+    private static readonly string[] s_peerNames = ["rclone", "aws-cli", "boto3", "s3tm"];
     private static readonly string[] s_scenarios = ["file", "stream", "upload", "stdin"];
 
     public static async Task<int> RunAsync(int runs, IReadOnlyList<NetworkProfile> profiles, string? outputPath, string? clients = null,
@@ -138,6 +138,7 @@ public static class ColdStartMode
         Add(clients.Contains("rclone") ? await RclonePeer.FindAsync(serviceUrl) : null);
         Add(clients.Contains("aws-cli") ? await AwsCliPeer.FindAsync(serviceUrl, folder) : null);
         Add(clients.Contains("boto3") ? await Boto3Peer.FindAsync(serviceUrl, folder) : null);
+        Add(clients.Contains("s3tm") ? await S3tmPeer.FindAsync(serviceUrl, folder) : null);
         return peers;
 
         void Add(IPeer? peer)
