@@ -11,7 +11,8 @@ namespace S3TransferManager.Benchmarks;
 /// first transfer in fresh processes, <see cref="Cold.ColdStartMode"/>) or <c>interleaved</c> (the download
 /// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>) or <c>directory-events</c> (what counting a
 /// folder first and concurrent objects cost the directory events, <see cref="Events.DirectoryEventsMode"/>) or <c>tail</c>
-/// (hedging off against on with 1% of requests slow, <see cref="Tail.TailLatencyMode"/>); the rest go to
+/// (hedging off against on with 1% of requests slow, <see cref="Tail.TailLatencyMode"/>) or <c>first-request</c> (the S3
+/// client's first use in fresh processes, <see cref="Cold.FirstRequestMode"/>); the rest go to
 /// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
 /// defaults (for the buffering micro-benchmarks).
 /// </summary>
@@ -57,6 +58,11 @@ public static class Program
                     Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "Raw", ignoreCase: true));
             case "cold-one":
                 return await Cold.ColdTransfer.RunAsync(rest);
+            case "first-request":
+                return await Cold.FirstRequestMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--runs") ?? "5", System.Globalization.CultureInfo.InvariantCulture));
+            case "first-request-one":
+                return await Cold.FirstRequestMode.RunOneAsync(rest);
             case "loh":
             case "loh-quick":
                 string? output = OptionValue(rest, "--out");
