@@ -22,29 +22,14 @@ public sealed class SentBodyStreamTests
     public async Task UploadPart_RealSdk_SignalsOnceWhileTheBodyIsBeingSent(string serviceUrl, bool? disablePayloadSigning)
     {
         var transport = new BodyReadingHandler();
-        using var client = new AmazonS3Client(new BasicAWSCredentials("test", "test"), new AmazonS3Config
-        {
-            ServiceURL = serviceUrl,
-            ForcePathStyle = true,
-            AuthenticationRegion = "us-east-1",
-            MaxErrorRetry = 0,
-            HttpClientFactory = new TransportFactory(transport),
-        });
+        using AmazonS3Client client = ClientOver(serviceUrl, transport);
         PayloadSigning signing = PartSigning.For(client, disablePayloadSigning);
         var part = new MemoryStream(TestData.Bytes(Length));
         string crc = await ChecksumHasher.ComputeAsync(ChecksumAlgorithm.CRC32, part, CancellationToken.None);
         var signals = new List<bool>();
-        var request = new UploadPartRequest
-        {
-            BucketName = "bucket",
-            Key = "k",
-            UploadId = "u",
-            PartNumber = 1,
-            PartSize = Length,
-            InputStream = new SentBodyStream(part, signing.PassesBeforeSent, () => signals.Add(transport.Sending)),
-            UseChunkEncoding = signing.UseChunkEncoding,
-            DisablePayloadSigning = signing.DisablePayloadSigning,
-        };
+        UploadPartRequest request = PartRequest(new SentBodyStream(part, signing.PassesBeforeSent, () => signals.Add(transport.Sending)));
+        request.UseChunkEncoding = signing.UseChunkEncoding;
+        request.DisablePayloadSigning = signing.DisablePayloadSigning;
         UploadChecksums.Apply(request, ChecksumAlgorithm.CRC32, crc);
 
         await client.UploadPartAsync(request);
@@ -63,28 +48,13 @@ public sealed class SentBodyStreamTests
     public async Task UploadPart_RealSdkOverHttp_PresetPayloadHashIsReplacedByTheSdksOwnPass()
     {
         var transport = new BodyReadingHandler();
-        using var client = new AmazonS3Client(new BasicAWSCredentials("test", "test"), new AmazonS3Config
-        {
-            ServiceURL = "http://127.0.0.1:9",
-            ForcePathStyle = true,
-            AuthenticationRegion = "us-east-1",
-            MaxErrorRetry = 0,
-            HttpClientFactory = new TransportFactory(transport),
-        });
+        using AmazonS3Client client = ClientOver("http://127.0.0.1:9", transport);
         byte[] bytes = TestData.Bytes(Length);
         string preset = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(new byte[1]));
         using var body = new ReadCountingStream(bytes);
         bool presetSet = false;
-        var request = new UploadPartRequest
-        {
-            BucketName = "bucket",
-            Key = "k",
-            UploadId = "u",
-            PartNumber = 1,
-            PartSize = Length,
-            InputStream = body,
-            UseChunkEncoding = false,
-        };
+        UploadPartRequest request = PartRequest(body);
+        request.UseChunkEncoding = false;
         UploadChecksums.Apply(request, ChecksumAlgorithm.CRC32, await ChecksumHasher.ComputeAsync(ChecksumAlgorithm.CRC32, new MemoryStream(bytes), CancellationToken.None));
         ((Amazon.Runtime.Internal.IAmazonWebServiceRequest)request).AddBeforeRequestHandler((_, args) =>
         {
@@ -166,6 +136,26 @@ public sealed class SentBodyStreamTests
         Assert.Equal([4L, 4L, 2L], counted);
         Assert.Equal(10, body.BytesSent);
     }
+
+    private static AmazonS3Client ClientOver(string serviceUrl, HttpMessageHandler transport) =>
+        new(new BasicAWSCredentials("test", "test"), new AmazonS3Config
+        {
+            ServiceURL = serviceUrl,
+            ForcePathStyle = true,
+            AuthenticationRegion = "us-east-1",
+            MaxErrorRetry = 0,
+            HttpClientFactory = new TransportFactory(transport),
+        });
+
+    private static UploadPartRequest PartRequest(Stream body) => new()
+    {
+        BucketName = "bucket",
+        Key = "k",
+        UploadId = "u",
+        PartNumber = 1,
+        PartSize = Length,
+        InputStream = body,
+    };
 
     private static void ReadToEnd(Stream body, byte[] buffer)
     {
