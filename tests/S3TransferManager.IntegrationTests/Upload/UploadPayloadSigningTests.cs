@@ -5,7 +5,8 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 namespace S3TransferManager.IntegrationTests.Upload;
 
 /// <summary>Over plain HTTP, where the SDK refuses unsigned payloads, every part is signed once (a SHA-256 of its
-/// bytes, unchunked) and moto, which checks signatures, accepts it.</summary>
+/// bytes, unchunked) and moto, which checks signatures, accepts it. Each part's payload hash and CRC are those of
+/// exactly the file's bytes the part holds.</summary>
 [Collection(MotoCollection.Name)]
 public sealed partial class UploadPayloadSigningTests(MotoServer moto)
 {
@@ -26,6 +27,14 @@ public sealed partial class UploadPayloadSigningTests(MotoServer moto)
 
         Assert.Equal(3, recorder.Parts.Count);
         Assert.All(recorder.Parts, part => Assert.Matches(Sha256Hex(), part.PayloadHash));
+        Assert.All(recorder.Parts, part =>
+        {
+            int offset = (part.PartNumber - 1) * 8 * MiB;
+            byte[] bytes = content.AsSpan(offset, Math.Min(8 * MiB, content.Length - offset)).ToArray();
+            Assert.Equal(TestData.Sha256(bytes), part.PayloadHash, ignoreCase: true);
+            // S3's form of a CRC32: base64 of its big-endian bytes.
+            Assert.Equal(Convert.ToBase64String(System.IO.Hashing.Crc32.Hash(bytes).Reverse().ToArray()), part.Crc32);
+        });
         Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "k"));
     }
 

@@ -22,35 +22,51 @@ public sealed class SentBodyStreamTests
     public async Task UploadPart_RealSdk_SignalsOnceWhileTheBodyIsBeingSent(string serviceUrl, bool? disablePayloadSigning)
     {
         var transport = new BodyReadingHandler();
-        using var client = new AmazonS3Client(new BasicAWSCredentials("test", "test"), new AmazonS3Config
-        {
-            ServiceURL = serviceUrl,
-            ForcePathStyle = true,
-            AuthenticationRegion = "us-east-1",
-            MaxErrorRetry = 0,
-            HttpClientFactory = new TransportFactory(transport),
-        });
+        using AmazonS3Client client = ClientOver(serviceUrl, transport);
         PayloadSigning signing = PartSigning.For(client, disablePayloadSigning);
         var part = new MemoryStream(TestData.Bytes(Length));
         string crc = await ChecksumHasher.ComputeAsync(ChecksumAlgorithm.CRC32, part, CancellationToken.None);
         var signals = new List<bool>();
-        var request = new UploadPartRequest
-        {
-            BucketName = "bucket",
-            Key = "k",
-            UploadId = "u",
-            PartNumber = 1,
-            PartSize = Length,
-            InputStream = new SentBodyStream(part, signing.PassesBeforeSent, () => signals.Add(transport.Sending)),
-            UseChunkEncoding = signing.UseChunkEncoding,
-            DisablePayloadSigning = signing.DisablePayloadSigning,
-        };
+        UploadPartRequest request = PartRequest(new SentBodyStream(part, signing.PassesBeforeSent, () => signals.Add(transport.Sending)));
+        request.UseChunkEncoding = signing.UseChunkEncoding;
+        request.DisablePayloadSigning = signing.DisablePayloadSigning;
         UploadChecksums.Apply(request, ChecksumAlgorithm.CRC32, crc);
 
         await client.UploadPartAsync(request);
 
         Assert.Equal([true], signals);
         Assert.True(transport.BodyBytes >= Length, $"{transport.BodyBytes} body bytes sent");
+    }
+
+    /// <summary>
+    /// Why a signed part is read twice: AWSSDK.Core's signer cannot be handed the payload hash. A header set through
+    /// the request's before-request event (which every AmazonS3Client raises after marshalling, before signing) is
+    /// removed and replaced by the SDK's own hash, computed by reading the body through. Should a later SDK honour it,
+    /// this fails, and each part could be hashed in the pass that computes its CRC.
+    /// </summary>
+    [Fact]
+    public async Task UploadPart_RealSdkOverHttp_PresetPayloadHashIsReplacedByTheSdksOwnPass()
+    {
+        var transport = new BodyReadingHandler();
+        using AmazonS3Client client = ClientOver("http://127.0.0.1:9", transport);
+        byte[] bytes = TestData.Bytes(Length);
+        string preset = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(new byte[1]));
+        using var body = new ReadCountingStream(bytes);
+        bool presetSet = false;
+        UploadPartRequest request = PartRequest(body);
+        request.UseChunkEncoding = false;
+        UploadChecksums.Apply(request, ChecksumAlgorithm.CRC32, await ChecksumHasher.ComputeAsync(ChecksumAlgorithm.CRC32, new MemoryStream(bytes), CancellationToken.None));
+        ((Amazon.Runtime.Internal.IAmazonWebServiceRequest)request).AddBeforeRequestHandler((_, args) =>
+        {
+            ((WebServiceRequestEventArgs)args).Headers["x-amz-content-sha256"] = preset;
+            presetSet = true;
+        });
+
+        await client.UploadPartAsync(request);
+
+        Assert.True(presetSet);
+        Assert.Equal(Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(bytes)), transport.ContentSha256);
+        Assert.Equal(2L * Length, body.BytesRead);
     }
 
     [Fact]
@@ -121,6 +137,26 @@ public sealed class SentBodyStreamTests
         Assert.Equal(10, body.BytesSent);
     }
 
+    private static AmazonS3Client ClientOver(string serviceUrl, HttpMessageHandler transport) =>
+        new(new BasicAWSCredentials("test", "test"), new AmazonS3Config
+        {
+            ServiceURL = serviceUrl,
+            ForcePathStyle = true,
+            AuthenticationRegion = "us-east-1",
+            MaxErrorRetry = 0,
+            HttpClientFactory = new TransportFactory(transport),
+        });
+
+    private static UploadPartRequest PartRequest(Stream body) => new()
+    {
+        BucketName = "bucket",
+        Key = "k",
+        UploadId = "u",
+        PartNumber = 1,
+        PartSize = Length,
+        InputStream = body,
+    };
+
     private static void ReadToEnd(Stream body, byte[] buffer)
     {
         while (body.Read(buffer) > 0)
@@ -135,9 +171,13 @@ public sealed class SentBodyStreamTests
 
         public long BodyBytes { get; private set; }
 
+        /// <summary>The last request's x-amz-content-sha256 header.</summary>
+        public string? ContentSha256 { get; private set; }
+
         protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
         {
             Sending = true;
+            ContentSha256 = request.Headers.TryGetValues("x-amz-content-sha256", out IEnumerable<string>? values) ? values.Single() : null;
             var sink = new MemoryStream();
             if (request.Content is not null)
             {
@@ -149,6 +189,59 @@ public sealed class SentBodyStreamTests
             var response = new HttpResponseMessage(HttpStatusCode.OK) { RequestMessage = request, Content = new ByteArrayContent([]) };
             response.Headers.ETag = new System.Net.Http.Headers.EntityTagHeaderValue("\"p1\"");
             return response;
+        }
+    }
+
+    /// <summary>A seekable body that counts every byte read from it, however it is read.</summary>
+    private sealed class ReadCountingStream(byte[] bytes) : Stream
+    {
+        private readonly MemoryStream _inner = new(bytes, writable: false);
+
+        public long BytesRead { get; private set; }
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => true;
+
+        public override bool CanWrite => false;
+
+        public override long Length => _inner.Length;
+
+        public override long Position
+        {
+            get => _inner.Position;
+            set => _inner.Position = value;
+        }
+
+        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+        public override int Read(Span<byte> buffer)
+        {
+            int read = _inner.Read(buffer);
+            BytesRead += read;
+            return read;
+        }
+
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+            Task.FromResult(Read(buffer.AsSpan(offset, count)));
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            ValueTask.FromResult(Read(buffer.Span));
+
+        public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
+
+        public override void Flush()
+        {
+        }
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        protected override void Dispose(bool disposing)
+        {
+            _inner.Dispose();
+            base.Dispose(disposing);
         }
     }
 
