@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Reflection;
 using System.Text;
 using Amazon.S3;
 using S3TransferManager.Benchmarks.Infrastructure;
@@ -195,20 +194,9 @@ public static class ColdStartMode
 
     private static async Task<ColdSample> RunChildAsync(Uri url, string key, long size, string client, string scenario, string folder, string? expected)
     {
-        var start = new ProcessStartInfo(Environment.ProcessPath!)
-        {
-            RedirectStandardOutput = true, RedirectStandardInput = scenario == "stdin", UseShellExecute = false,
-        };
-        if (Path.GetFileNameWithoutExtension(Environment.ProcessPath!) == "dotnet")
-        {
-            start.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
-        }
-
-        foreach (string arg in (string[])["cold-one", url.ToString(), key, size.ToString(CultureInfo.InvariantCulture), client, scenario, folder,
-            expected ?? "-"])
-        {
-            start.ArgumentList.Add(arg);
-        }
+        ProcessStartInfo start = ChildProcess.StartInfo(
+            ["cold-one", url.ToString(), key, size.ToString(CultureInfo.InvariantCulture), client, scenario, folder, expected ?? "-"],
+            redirectInput: scenario == "stdin");
 
         using Process child = Process.Start(start)!;
         Task pumped = scenario == "stdin" ? PeerProcess.PumpZerosAsync(child.StandardInput.BaseStream, size) : Task.CompletedTask;

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Reflection;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Benchmarks.Infrastructure;
@@ -65,15 +64,10 @@ public static class FirstRequestMode
             watch.Restart();
         }
 
-        // The benchmark's own client settings (S3ClientFactory), built in two steps so each is timed apart.
-        var config = new AmazonS3Config
-        {
-            ServiceURL = url, ForcePathStyle = true, AuthenticationRegion = "us-east-1",
-            RequestChecksumCalculation = Amazon.Runtime.RequestChecksumCalculation.WHEN_REQUIRED,
-            ResponseChecksumValidation = Amazon.Runtime.ResponseChecksumValidation.WHEN_REQUIRED,
-        };
+        // The benchmark's own client (S3ClientFactory), its config and the client made in two steps so each is timed apart.
+        AmazonS3Config config = S3ClientFactory.Config(new Uri(url));
         Mark();
-        using var s3 = new AmazonS3Client(new Amazon.Runtime.BasicAWSCredentials("bench", "bench"), config);
+        using var s3 = new AmazonS3Client(S3ClientFactory.Credentials, config);
         Mark();
         byte[] buffer = new byte[16];
         for (int i = 0; i < 3; i++)
@@ -95,15 +89,7 @@ public static class FirstRequestMode
 
     private static async Task<double[]> RunChildAsync(Uri url)
     {
-        var start = new ProcessStartInfo(Environment.ProcessPath!) { RedirectStandardOutput = true, UseShellExecute = false };
-        if (Path.GetFileNameWithoutExtension(Environment.ProcessPath!) == "dotnet")
-        {
-            start.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
-        }
-
-        start.ArgumentList.Add("first-request-one");
-        start.ArgumentList.Add(url.ToString());
-        using Process child = Process.Start(start)!;
+        using Process child = Process.Start(ChildProcess.StartInfo(["first-request-one", url.ToString()]))!;
         string output = await child.StandardOutput.ReadToEndAsync();
         await child.WaitForExitAsync();
         return child.ExitCode == 0

@@ -13,7 +13,14 @@ public static class S3ClientFactory
     /// so that neither library's transfer fails when the SDK gives up (with its defaults the AWS SDK's own directory
     /// download did, in the first run); both libraries share the client and its retries.</param>
     /// <param name="httpClientFactory">For an endpoint over HTTPS: handlers that trust its certificate.</param>
-    public static AmazonS3Client Create(Uri serviceUrl, bool throttled = false, Amazon.Runtime.HttpClientFactory? httpClientFactory = null)
+    public static AmazonS3Client Create(Uri serviceUrl, bool throttled = false, Amazon.Runtime.HttpClientFactory? httpClientFactory = null) =>
+        new(Credentials, Config(serviceUrl, throttled, httpClientFactory));
+
+    /// <summary>The credentials every benchmark client signs with (the endpoint accepts any).</summary>
+    public static BasicAWSCredentials Credentials { get; } = new("bench", "bench");
+
+    /// <summary>The configuration <see cref="Create"/> gives the client (apart, so a caller can time making it).</summary>
+    public static AmazonS3Config Config(Uri serviceUrl, bool throttled = false, Amazon.Runtime.HttpClientFactory? httpClientFactory = null)
     {
         var config = new AmazonS3Config
         {
@@ -36,6 +43,6 @@ public static class S3ClientFactory
             config.BufferSize = bufferSize;
         }
 
-        return new AmazonS3Client(new BasicAWSCredentials("bench", "bench"), config);
+        return config;
     }
 }
