@@ -22,6 +22,10 @@ internal interface ITransferJournals
     /// once the first GET has answered (<see cref="IFileDownloadJournal.OpenFileAsync"/>).</summary>
     ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken);
 
+    /// <summary>Deletes the journal of a download to <paramref name="destinationFullPath"/> when there is nothing left in
+    /// it to resume (its temporary file is gone); a journal another transfer holds is left.</summary>
+    void DiscardSpentDownload(string destinationFullPath);
+
     /// <summary>The journal of a directory upload: the files it finished.</summary>
     ValueTask<Directories.IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken);
 

@@ -229,16 +229,19 @@ internal sealed class DownloadDirectoryCommand
         objectRequest.ListedLength = item.Size;
         if (_journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
         {
-            // An earlier run downloaded this very version, and the file has not changed since.
+            // An earlier run downloaded this very version, and the file has not changed since. A run stopped between the
+            // rename and deleting the object's own journal left that journal behind, with nothing in it to resume.
+            _resources.Journals?.DiscardSpentDownload(target);
             _totals.Add(item.Size ?? 0, 0);
             return item.Size ?? 0;
         }
 
         try
         {
-            TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest)
+            IDirectoryJournal? journal = _journal;
+            TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest,
+                    journal is null ? null : (written, eTag) => journal.Finished(item.Key, target, written, eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _journal?.Finished(item.Key, target, response.ETag);
             _totals.Add(response.ResumedBytes, response.TransferredBytes);
             return response.ContentLength;
         }

@@ -15,8 +15,10 @@ internal interface IDirectoryJournal : IDisposable
     /// <paramref name="objectLength"/> and, when given, the ETag <paramref name="eTag"/>.</summary>
     bool IsFinished(string key, string localPath, long objectLength, string? eTag);
 
-    /// <summary>Records <paramref name="key"/> finished, with the local file as it is now.</summary>
-    void Finished(string key, string localPath, string? eTag);
+    /// <summary>Records <paramref name="key"/> finished at <paramref name="localPath"/>, with the length and last-write
+    /// time of <paramref name="written"/>: the local file itself after an upload, the download's complete temporary file
+    /// just before it is renamed to <paramref name="localPath"/> (the rename keeps both).</summary>
+    void Finished(string key, string localPath, FileInfo written, string? eTag);
 
     /// <summary>Every object finished: the journal is deleted.</summary>
     void Completed();

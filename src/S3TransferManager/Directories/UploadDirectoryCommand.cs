@@ -156,7 +156,7 @@ internal sealed class UploadDirectoryCommand
 
             TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest)
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _journal?.Finished(objectRequest.Key!, objectRequest.FilePath!, response.ETag);
+            _journal?.Finished(objectRequest.Key!, objectRequest.FilePath!, new FileInfo(objectRequest.FilePath!), response.ETag);
             _totals.Add(response.ResumedBytes, response.TransferredBytes);
             // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
             _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);

@@ -18,13 +18,22 @@ internal sealed class FileDownloadCommand
     private readonly TransferUtilityDownloadRequest _request;
     private readonly ProgressTracker _progress;
 
+    // Told the temporary file and the ETag once the object is whole and validated, before the rename; null if no one asks.
+    private readonly Action<FileInfo, string?>? _finishing;
+
     // Where a resumable download records its parts, and learns those an earlier run wrote; null otherwise.
     private IFileDownloadJournal? _journal;
 
-    public FileDownloadCommand(TransferResources resources, TransferUtilityDownloadRequest request)
+    /// <param name="resources">The utility's shared resources.</param>
+    /// <param name="request">What to download, and where.</param>
+    /// <param name="finishing">Called with the complete temporary file and the object's ETag just before it is renamed
+    /// over the destination (a directory download records the object finished there: the rename keeps the file's length
+    /// and last-write time, so a run stopped between the two finds either the record or a complete journal).</param>
+    public FileDownloadCommand(TransferResources resources, TransferUtilityDownloadRequest request, Action<FileInfo, string?>? finishing = null)
     {
         _resources = resources;
         _request = request;
+        _finishing = finishing;
         _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider, resources.Tuner);
     }
 
@@ -161,6 +170,7 @@ internal sealed class FileDownloadCommand
                 ResumeRestarts = _journal?.Restarts ?? [],
             };
             await session.ValidateChecksumAsync(response, cancellationToken).ConfigureAwait(false);
+            _finishing?.Invoke(new FileInfo(file.TempPath), target.ETag);
             file.Commit(config.FlushToDisk);
             _journal?.Completed();
             _progress.Complete();

@@ -122,10 +122,9 @@ internal sealed class DirectoryJournal : IDirectoryJournal
         return same;
     }
 
-    public void Finished(string key, string localPath, string? eTag)
+    public void Finished(string key, string localPath, FileInfo written, string? eTag)
     {
-        var file = new FileInfo(localPath);
-        var record = new FinishedObject(key, Relative(localPath), file.Length, file.LastWriteTimeUtc, eTag);
+        var record = new FinishedObject(key, Relative(localPath), written.Length, written.LastWriteTimeUtc, eTag);
         lock (_gate)
         {
             if (_file is { } journal)

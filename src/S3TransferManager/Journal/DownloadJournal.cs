@@ -94,6 +94,37 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         return journal;
     }
 
+    /// <summary>Deletes the journal of a download to <paramref name="destination"/> (and its index entry) when its
+    /// temporary file is gone: a run stopped after renaming it over the destination, before deleting the journal. A
+    /// journal with its temporary file, or one another transfer holds, is left.</summary>
+    public static void DiscardSpent(ILogger logger, JournalPaths paths, string destination)
+    {
+        if (File.Exists(JournalPaths.TempFile(destination)))
+        {
+            return;
+        }
+
+        (string journalPath, string? index) = paths.Download(destination);
+        using JournalFile? file = JournalFile.TryOpen(journalPath, out _, out _);
+        if (file is null)
+        {
+            return;
+        }
+
+        try
+        {
+            file.Delete();
+            if (index is not null)
+            {
+                File.Delete(index);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.JournalDiscardFailed(logger, journalPath, e);
+        }
+    }
+
     public void Restart(string reason)
     {
         lock (_gate)

@@ -39,6 +39,8 @@ internal sealed class JournalStore(TransferResources resources) : ITransferJourn
         return DownloadJournal.Open(resources, Paths, request);
     }
 
+    public void DiscardSpentDownload(string destinationFullPath) => DownloadJournal.DiscardSpent(resources.Logger, Paths, destinationFullPath);
+
     public async ValueTask<IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken)
     {
         await ExpireOnceAsync().ConfigureAwait(false);

@@ -1,4 +1,6 @@
 using System.Net;
+using Microsoft.Extensions.Logging.Abstractions;
+using S3TransferManager.Download;
 using S3TransferManager.IntegrationTests.Infrastructure;
 using static S3TransferManager.IntegrationTests.Resume.ResumeSetup;
 
@@ -51,12 +53,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
     public async Task DownloadDirectoryWithResponseAsync_OneObjectFailedAtPart3_SecondRunFetchesOnlyItsMissingParts()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        var objects = new Dictionary<string, byte[]>();
-        foreach ((string name, int size) in s_files)
-        {
-            objects[name] = TestData.Payload(size, seed: size);
-            await s3.PutAsync("p/" + name, objects[name]);
-        }
+        Dictionary<string, byte[]> objects = await PutAllAsync(s3);
 
         string folder = s3.PathFor("out");
         using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
@@ -85,6 +82,82 @@ public sealed class DirectoryResumeTests(MotoServer moto)
 
         Assert.Empty(Journals(s3));
         Assert.Empty(Directory.GetFiles(folder, ".*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_StoppedAfterAnObjectsRenameBeforeItsOwnJournalWent_SecondRunSkipsItAndLeavesNoJournal()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        Dictionary<string, byte[]> objects = await PutAllAsync(s3);
+        string folder = s3.PathFor("out");
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        s3.Handler.FaultRule = r => r.IsGet && r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal)
+            && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}"
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+        Assert.Equal(1, (await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder))).ObjectsFailed);
+
+        // What a run stopped between renaming big-a over its file and deleting big-a's own journal leaves: the
+        // directory journal lists big-a finished, and big-a's journal names a temporary file that is no longer there.
+        string bigA = Path.Combine(folder, "big-a.bin");
+        await InterruptAsync(s3, r => r.IsGet && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}",
+            token => utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
+            {
+                BucketName = s3.BucketName, Key = "p/big-a.bin", FilePath = bigA, PartSize = PartSize,
+            }, token));
+        string temp = Assert.Single(Directory.GetFiles(folder, ".big-a.bin*.s3tmp"));
+        File.Delete(temp);
+        Assert.Equal(3, Journals(s3).Length); // the directory's, big-b's and big-a's
+
+        TransferUtilityDownloadDirectoryResponse second = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
+
+        Assert.Equal(0, second.ObjectsFailed);
+        Assert.DoesNotContain(s3.Handler.Gets, r => r.Uri.AbsolutePath.EndsWith("/big-a.bin", StringComparison.Ordinal));
+        foreach ((string name, byte[] content) in objects)
+        {
+            Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(Path.Combine(folder, name)));
+        }
+
+        Assert.Empty(Journals(s3));
+        Assert.Empty(Directory.GetFiles(folder, ".*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task FileDownloadCommand_Finishing_SeesTheCompleteFileBeforeTheRenameWithTheLengthAndTimeTheDestinationKeeps()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload(3 * PartSize, seed: 7);
+        await s3.PutAsync("p/three-parts.bin", content);
+        string destination = s3.PathFor("three-parts.bin");
+        var resources = new TransferResources(s3.Client, Config(s3).Validated(), NullLogger.Instance, System.Buffers.ArrayPool<byte>.Shared);
+        (long Length, DateTime LastWrite, bool DestinationThere, string? ETag)? seen = null;
+
+        await new FileDownloadCommand(resources, new TransferUtilityDownloadRequest
+            {
+                BucketName = s3.BucketName, Key = "p/three-parts.bin", FilePath = destination, PartSize = PartSize,
+            },
+            (written, eTag) => seen = (written.Length, written.LastWriteTimeUtc, File.Exists(destination), eTag))
+            .ExecuteAsync(CancellationToken.None);
+
+        Assert.NotNull(seen);
+        var after = new FileInfo(destination);
+        Assert.False(seen.Value.DestinationThere);
+        Assert.Equal(content.Length, seen.Value.Length);
+        Assert.Equal(after.Length, seen.Value.Length);
+        Assert.Equal(after.LastWriteTimeUtc, seen.Value.LastWrite);
+        Assert.Equal((await s3.Client.GetObjectMetadataAsync(s3.BucketName, "p/three-parts.bin")).ETag, seen.Value.ETag);
+        Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(destination));
+    }
+
+    private static async Task<Dictionary<string, byte[]>> PutAllAsync(S3TestContext s3)
+    {
+        var objects = new Dictionary<string, byte[]>();
+        foreach ((string name, int size) in s_files)
+        {
+            objects[name] = TestData.Payload(size, seed: size);
+            await s3.PutAsync("p/" + name, objects[name]);
+        }
+
+        return objects;
     }
 
     private static Dictionary<string, byte[]> Write(string folder)
