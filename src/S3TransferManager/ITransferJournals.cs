@@ -18,6 +18,9 @@ internal interface ITransferJournals
     ValueTask<IMultipartJournal?> OpenUploadAsync(UploadContext upload, string path, SafeFileHandle source, long length, long partSize,
         CancellationToken cancellationToken);
 
+    /// <summary>Whether an upload from <paramref name="sourceFullPath"/> to <paramref name="key"/> has a journal.</summary>
+    bool HasUploadJournal(string bucket, string key, string sourceFullPath);
+
     /// <summary>The journal of a download to <see cref="TransferUtilityDownloadRequest.FilePath"/>; its parts are checked
     /// once the first GET has answered (<see cref="IFileDownloadJournal.OpenFileAsync"/>).</summary>
     ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken);

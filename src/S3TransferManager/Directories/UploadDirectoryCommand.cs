@@ -146,7 +146,12 @@ internal sealed class UploadDirectoryCommand
         try
         {
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
-            if (_journal?.IsFinished(objectRequest.Key!, objectRequest.FilePath!, file.Length, eTag: null) == true)
+            string path = objectRequest.FilePath!;
+            string key = objectRequest.Key!;
+            // A file's own journal left beside a finished record (a run stopped between the two) goes through the upload,
+            // which finds its upload completed and sends nothing.
+            if (_journal?.IsFinished(key, path, file.Length, eTag: null) == true
+                && _resources.Journals?.HasUploadJournal(_request.BucketName!, key, path) != true)
             {
                 // An earlier run uploaded it, and the file has not changed since.
                 _totals.Add(file.Length, 0);
@@ -154,9 +159,10 @@ internal sealed class UploadDirectoryCommand
                 return;
             }
 
-            TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest)
+            IDirectoryJournal? journal = _journal;
+            TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest,
+                    journal is null ? null : eTag => journal.Finished(key, path, new FileInfo(path), eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _journal?.Finished(objectRequest.Key!, objectRequest.FilePath!, new FileInfo(objectRequest.FilePath!), response.ETag);
             _totals.Add(response.ResumedBytes, response.TransferredBytes);
             // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
             _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);

@@ -39,6 +39,9 @@ internal sealed class JournalStore(TransferResources resources) : ITransferJourn
         return DownloadJournal.Open(resources, Paths, request);
     }
 
+    public bool HasUploadJournal(string bucket, string key, string sourceFullPath) =>
+        File.Exists(Paths.Upload(bucket, key, Path.GetFullPath(sourceFullPath)));
+
     public void DiscardSpentDownload(string destinationFullPath) => DownloadJournal.DiscardSpent(resources.Logger, Paths, destinationFullPath);
 
     public async ValueTask<IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken)

@@ -56,6 +56,8 @@ internal sealed class UploadJournal : IMultipartJournal
 
     public IReadOnlyList<StoredPart> StoredParts { get; private set; } = [];
 
+    public CompleteMultipartUploadResponse? CompletedEarlier { get; private set; }
+
     public long ResumedBytes { get; private set; }
 
     public IReadOnlyList<string> Restarts { get; private set; } = [];
@@ -218,7 +220,14 @@ internal sealed class UploadJournal : IMultipartJournal
         PartSize = state.PartSize;
         StoredParts = state.Parts;
         ResumedBytes = state.Parts.Sum(p => p.Length);
+        CompletedEarlier = state.Completed;
         _current = true;
+        if (CompletedEarlier is not null)
+        {
+            Log.UploadFoundCompleted(_logger, _upload.Bucket, _upload.Key, state.UploadId);
+            return;
+        }
+
         Log.TransferResumed(_logger, "upload", _upload.Bucket, _upload.Key, ResumedBytes, _template.Length, Path);
     }
 

@@ -32,17 +32,19 @@ internal static class UploadJournalCheck
             return Fresh(now, $"{why}: upload {before.UploadId} was aborted and the upload starts over");
         }
 
+        List<UploadedPart> records = Latest(JournalRecords.Records(lines, JournalJson.Default.UploadedPart));
         Dictionary<int, PartDetail>? listed = await ListPartsAsync(upload, before.UploadId, cancellationToken).ConfigureAwait(false);
         if (listed is null)
         {
-            return Fresh(now, $"upload {before.UploadId} is gone (aborted, completed or expired): the upload starts over");
+            return await CompletedEarlierAsync(upload, before, records, source, recordAlgorithm, cancellationToken).ConfigureAwait(false)
+                ?? Fresh(now, $"upload {before.UploadId} is gone (aborted, completed or expired): the upload starts over");
         }
 
         var restarts = new List<string>();
         var parts = new List<StoredPart>();
         int partCount = PartSizer.PartCount(before.Length, before.PartSize);
         ChecksumAlgorithm? sent = upload.Request.EffectiveChecksumAlgorithm;
-        foreach (UploadedPart record in Latest(JournalRecords.Records(lines, JournalJson.Default.UploadedPart)))
+        foreach (UploadedPart record in records)
         {
             long start = (record.Part - 1L) * before.PartSize;
             long length = record.Part >= 1 && record.Part <= partCount ? Math.Min(before.PartSize, before.Length - start) : -1;
@@ -66,6 +68,34 @@ internal static class UploadJournalCheck
         return new UploadResumeState(before.UploadId, before.PartSize, parts, restarts);
     }
 
+    /// <summary>The earlier run's upload already completed into the object at the key (<see cref="CompletedUploadCheck"/>),
+    /// while the file still holds every recorded part's bytes: nothing is left to send. Null otherwise.</summary>
+    private static async Task<UploadResumeState?> CompletedEarlierAsync(UploadContext upload, UploadJournalHeader before, List<UploadedPart> records,
+        SafeFileHandle source, ChecksumAlgorithm recordAlgorithm, CancellationToken cancellationToken)
+    {
+        if (await CompletedUploadCheck.FindAsync(upload, before, records, cancellationToken).ConfigureAwait(false) is not { } completed)
+        {
+            return null;
+        }
+
+        var parts = new List<StoredPart>();
+        ChecksumAlgorithm? sent = upload.Request.EffectiveChecksumAlgorithm;
+        foreach (UploadedPart record in records)
+        {
+            long start = (record.Part - 1L) * before.PartSize;
+            if (record.Length != Math.Min(before.PartSize, before.Length - start)
+                || !JournalChecksum.TryParse(record.Checksum, out ChecksumAlgorithm algorithm, out string value) || algorithm != recordAlgorithm
+                || !await SameBytesAsync(source, start, record.Length, algorithm, value, cancellationToken).ConfigureAwait(false))
+            {
+                return null;
+            }
+
+            parts.Add(new StoredPart(UploadChecksums.ToPartETag(record.Part, record.ETag, sent, value), record.Length, sent is null ? null : value));
+        }
+
+        return new UploadResumeState(before.UploadId, before.PartSize, parts, [], completed);
+    }
+
     /// <summary>Why the journal is not this request's upload; null when it is.</summary>
     private static string? Mismatch(UploadJournalHeader before, UploadJournalHeader now) =>
         before.Endpoint != now.Endpoint || before.Bucket != now.Bucket || before.Key != now.Key || before.Source != now.Source
@@ -81,7 +111,7 @@ internal static class UploadJournalCheck
     private static UploadResumeState Fresh(UploadJournalHeader now, string why) => new(null, now.PartSize, [], [why]);
 
     /// <summary>Each part's last record: a part sent again after a failed check is recorded again.</summary>
-    private static IEnumerable<UploadedPart> Latest(List<UploadedPart> records)
+    private static List<UploadedPart> Latest(List<UploadedPart> records)
     {
         var latest = new SortedDictionary<int, UploadedPart>();
         foreach (UploadedPart record in records)
@@ -89,7 +119,7 @@ internal static class UploadJournalCheck
             latest[record.Part] = record;
         }
 
-        return latest.Values;
+        return [.. latest.Values];
     }
 
     private static bool SameETag(string? a, string? b) => string.Equals(a?.Trim('"'), b?.Trim('"'), StringComparison.Ordinal);

@@ -25,4 +25,7 @@ internal static partial class Log
 
     [LoggerMessage(LogEvents.JournalDiscardFailed, LogLevel.Warning, "Could not discard the journal {JournalPath}")]
     public static partial void JournalDiscardFailed(ILogger logger, string journalPath, Exception error);
+
+    [LoggerMessage(LogEvents.UploadFoundCompleted, LogLevel.Information, "s3://{Bucket}/{Key} is already the object upload {UploadId} completed (its ETag is that of the recorded parts): nothing is sent again")]
+    public static partial void UploadFoundCompleted(ILogger logger, string bucket, string key, string uploadId);
 }

@@ -65,6 +65,8 @@ internal static class LogEvents
 
     public const int JournalDiscardFailed = 307;
 
+    public const int UploadFoundCompleted = 308;
+
     public const int CopyCompleted = 400;
 
     public const int CopyFailed = 401;

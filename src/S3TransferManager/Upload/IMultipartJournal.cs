@@ -22,6 +22,11 @@ internal interface IMultipartJournal : IDisposable
     /// <summary>The upload to continue; null to create one.</summary>
     string? ResumedUploadId { get; }
 
+    /// <summary>What S3 says of the object at the key when the upload to continue was already completed into it (an
+    /// earlier run stopped before it could record so): nothing is left to send, and this is the upload's answer. Null
+    /// otherwise.</summary>
+    CompleteMultipartUploadResponse? CompletedEarlier { get; }
+
     /// <summary>The parts S3 already holds, checked against the file; they go into CompleteMultipartUpload as they are.</summary>
     IReadOnlyList<StoredPart> StoredParts { get; }
 

@@ -47,11 +47,17 @@ internal sealed class MultipartUploadCommand
     // Where a resumable upload records its id and parts, and learns the parts an earlier run stored; null otherwise.
     private readonly IMultipartJournal? _journal;
 
+    // Told the object's ETag once it is stored, before the journal is deleted; null if no one asks.
+    private readonly Action<string?>? _finishing;
+
     /// <param name="upload">The upload's shared pieces.</param>
     /// <param name="journal">The upload's journal when it can be resumed (a file, with resume turned on); null otherwise.</param>
-    public MultipartUploadCommand(UploadContext upload, IMultipartJournal? journal = null)
+    /// <param name="finishing">Called with the stored object's ETag once CompleteMultipartUpload answered, before the
+    /// journal is deleted (a directory upload records the file finished there).</param>
+    public MultipartUploadCommand(UploadContext upload, IMultipartJournal? journal = null, Action<string?>? finishing = null)
     {
         _journal = journal;
+        _finishing = finishing;
         _client = upload.Resources.Client;
         _lane = upload.Lane;
         _resources = upload.Resources;
@@ -74,6 +80,11 @@ internal sealed class MultipartUploadCommand
     public async Task<TransferUtilityUploadResponse> ExecuteAsync(IPartSource source, long partSize, CancellationToken cancellationToken)
     {
         PrecomputedChecks.CheckBeforeMultipart(_request, source.TotalLength);
+        if (_journal?.CompletedEarlier is { } earlier)
+        {
+            return CompletedEarlier(earlier);
+        }
+
         // Create's round trip overlaps reading and hashing the first parts: a part waits for the upload id only once it
         // is ready to go out (UploadPartAsync), instead of the whole first wave starting its work after the answer.
         Task<string> created = _journal?.ResumedUploadId is { } resumed
@@ -124,6 +135,8 @@ internal sealed class MultipartUploadCommand
 
             CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
 
+            // Told before the journal goes: a run stopped between the two finds the journal, and the object complete.
+            _finishing?.Invoke(done.ETag);
             _journal?.Completed();
             _progress.Complete();
             return UploadResponseDetails.From(
@@ -277,6 +290,18 @@ internal sealed class MultipartUploadCommand
 
     /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
     /// the full-object one, as if sent now.</summary>
+    /// <summary>The answer of an upload an earlier run completed (it stopped before it could record so): every part is
+    /// stored, nothing is sent, and the response says what S3 says of the object now.</summary>
+    private TransferUtilityUploadResponse CompletedEarlier(CompleteMultipartUploadResponse earlier)
+    {
+        AddStoredParts();
+        _finishing?.Invoke(earlier.ETag);
+        _journal!.Completed();
+        _progress.Complete();
+        return UploadResponseDetails.From(UploadChecksums.FromComplete(earlier, _progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm,
+            _fullObject?.Combine()), earlier, _request);
+    }
+
     private void AddStoredParts()
     {
         foreach (StoredPart stored in _journal?.StoredParts ?? [])

@@ -21,11 +21,20 @@ internal sealed class UploadCommand
     private readonly TransferLane _lane;
     private readonly UploadContext _upload;
 
+    // Told the stored object's ETag once, as soon as it is stored (before a multipart upload's journal goes); null if
+    // no one asks.
+    private readonly Action<string?>? _finishing;
+    private bool _finished;
+
     /// <param name="resources">The utility's shared pieces: its request and memory budgets, and the pool stream parts
     /// rent their chunks from.</param>
     /// <param name="request">What to upload.</param>
-    public UploadCommand(TransferResources resources, TransferUtilityUploadRequest request)
+    /// <param name="finishing">Called once with the stored object's ETag as soon as it is stored: for a multipart
+    /// upload, before its journal is deleted, so that a directory upload's record of the file and the file's own
+    /// journal are never both missing.</param>
+    public UploadCommand(TransferResources resources, TransferUtilityUploadRequest request, Action<string?>? finishing = null)
     {
+        _finishing = finishing;
         _resources = resources;
         _config = resources.Config;
         _request = request;
@@ -59,6 +68,7 @@ internal sealed class UploadCommand
             throw;
         }
 
+        Finish(response.ETag);
         response.TransferredBytes = response.ContentLength - response.ResumedBytes;
         // Stored: a caller's stream that then fails to close does not make the upload itself a failure.
         telemetry.Succeeded(response.ContentLength);
@@ -170,5 +180,14 @@ internal sealed class UploadCommand
         ? PartSizer.ForKnownLength(length, _request.PartSize)
         : PartSizer.ForWholeWaves(length, _request.PartSize, _resources.StartingRequests);
 
-    private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal);
+    private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal, _finishing is null ? null : Finish);
+
+    private void Finish(string? eTag)
+    {
+        if (!_finished)
+        {
+            _finished = true;
+            _finishing?.Invoke(eTag);
+        }
+    }
 }

@@ -1,4 +1,5 @@
 using System.Net;
+using Amazon.S3;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Download;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -40,6 +41,46 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         Assert.Equal(["/big-b.bin?partNumber=3", "/big-b.bin?partNumber=4"],
             s3.Handler.Requests.Where(r => r.Method == "PUT").Select(r => r.Uri.AbsolutePath[r.Uri.AbsolutePath.LastIndexOf('/')..]
                 + "?partNumber=" + System.Web.HttpUtility.ParseQueryString(r.Uri.Query)["partNumber"]).Order());
+        foreach ((string name, byte[] content) in files)
+        {
+            Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "p/" + name));
+        }
+
+        await UploadAssertions.AssertNoOpenUploadsAsync(s3);
+        Assert.Empty(Journals(s3));
+    }
+
+    [Fact]
+    public async Task UploadDirectoryWithResponseAsync_StoppedAfterAFilesUploadCompletedBeforeItsOwnJournalWent_SecondRunSendsNoneOfItAndLeavesNoJournal()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        string folder = s3.PathFor("tree");
+        Dictionary<string, byte[]> files = Write(folder);
+        using TransferUtility utility = s3.CreateUtility(Config(s3));
+        s3.Handler.FaultRule = r => r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal) && IsUploadPart(r, 3)
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+        Assert.Equal(1, (await utility.UploadDirectoryWithResponseAsync(Request(s3, folder))).ObjectsFailed);
+
+        // What a run stopped between big-a's CompleteMultipartUpload and deleting big-a's own journal leaves: the object
+        // is stored, the directory journal lists the file finished, and big-a's journal names an upload that is gone.
+        using (AmazonS3Client once = S3TestContext.CreateClient(moto.ServiceUrl, new RecordingHttpClientFactory(s3.Handler), c => c.MaxErrorRetry = 0))
+        using (var stopped = new TransferUtility(once, Config(s3)))
+        {
+            s3.Handler.FaultRule = r => r.Method == "POST" && r.HasQuery("uploadId") ? new Fault.ResetAfter(0) : null;
+            await Assert.ThrowsAnyAsync<Exception>(() => stopped.UploadWithResponseAsync(new TransferUtilityUploadRequest
+            {
+                BucketName = s3.BucketName, Key = "p/big-a.bin", FilePath = Path.Combine(folder, "big-a.bin"), PartSize = PartSize,
+            }));
+        }
+
+        Assert.Equal(3, Journals(s3).Length); // the directory's, big-b's and big-a's
+        s3.Handler.Reset();
+
+        TransferUtilityUploadDirectoryResponse second = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
+
+        Assert.Equal(4, second.ObjectsUploaded);
+        Assert.Equal(2 * PartSize, second.TransferredBytes);
+        Assert.DoesNotContain(s3.Handler.Requests, r => r.Method is "PUT" or "POST" && r.Uri.AbsolutePath.EndsWith("/big-a.bin", StringComparison.Ordinal));
         foreach ((string name, byte[] content) in files)
         {
             Assert.Equal(TestData.Sha256(content), await Boto3Reader.Sha256Async(moto, s3.BucketName, "p/" + name));
