@@ -227,6 +227,7 @@ internal sealed class DownloadDirectoryCommand
         // the body, and small objects are validated with no extra request), and lets the temporary file be created
         // while that GET is out. Read after the hook, which may change the part size.
         objectRequest.ListedLength = item.Size;
+        objectRequest.NoEarlierRun = _journal?.HasEarlierRun == false;
         if (_journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
         {
             // An earlier run downloaded this very version, and the file has not changed since. A run stopped between the

@@ -7,6 +7,9 @@ namespace S3TransferManager.Directories;
 /// </summary>
 internal interface IDirectoryJournal : IDisposable
 {
+    /// <summary>Whether an earlier run of this very transfer left the journal (its objects' own journals may be there too).</summary>
+    bool HasEarlierRun { get; }
+
     /// <summary>The bytes of the objects found finished so far: what this run did not move.</summary>
     long ResumedBytes { get; }
 

@@ -47,7 +47,8 @@ internal sealed class FileDownloadCommand
         TransferUtilityDownloadResponse response;
         try
         {
-            _journal = _resources.Journals is { } journals ? await journals.OpenDownloadAsync(_request, cancellationToken).ConfigureAwait(false) : null;
+            _journal = _resources.Journals is { } journals && !_request.NeedsNoJournal
+                ? await journals.OpenDownloadAsync(_request, cancellationToken).ConfigureAwait(false) : null;
             Task<DownloadSession> starting = StartAsync(lane, cancellationToken);
             early = _journal is null ? CreateEarly() : null;
             session = await starting.ConfigureAwait(false);

@@ -25,13 +25,16 @@ internal sealed class DirectoryJournal : IDirectoryJournal
 
     private long _resumedBytes;
 
-    private DirectoryJournal(ILogger logger, string root, JournalFile file, Dictionary<string, FinishedObject> finished)
+    private DirectoryJournal(ILogger logger, string root, JournalFile file, Dictionary<string, FinishedObject> finished, bool hasEarlierRun)
     {
         _logger = logger;
         _root = root;
         _file = file;
         _finished = finished;
+        HasEarlierRun = hasEarlierRun;
     }
+
+    public bool HasEarlierRun { get; }
 
     public long ResumedBytes => Interlocked.Read(ref _resumedBytes);
 
@@ -65,8 +68,10 @@ internal sealed class DirectoryJournal : IDirectoryJournal
             }
 
             var finished = new Dictionary<string, FinishedObject>(StringComparer.Ordinal);
+            bool earlierRun = false;
             if (file is not null && JournalRecords.Header(lines) is DirectoryJournalHeader before && before with { Created = header.Created } == header)
             {
+                earlierRun = true;
                 foreach (FinishedObject record in JournalRecords.Records(lines, JournalJson.Default.FinishedObject))
                 {
                     finished[record.Key] = record;
@@ -84,7 +89,7 @@ internal sealed class DirectoryJournal : IDirectoryJournal
                 file = JournalFile.Create(journalPath, [JournalRecords.Line(header)]);
             }
 
-            var journal = new DirectoryJournal(resources.Logger, root, file, finished);
+            var journal = new DirectoryJournal(resources.Logger, root, file, finished, earlierRun);
             file = null;
             return journal;
         }

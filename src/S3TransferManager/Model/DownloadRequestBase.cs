@@ -92,6 +92,15 @@ public abstract class DownloadRequestBase
     /// object rather than a range, so S3 sends the stored checksum with the body and no HEAD is needed to validate it.</summary>
     internal bool FitsOnePart => ListedLength is { } length && length <= PartSize;
 
+    /// <summary>Set by a directory download that found no earlier run of itself: an object the listing shows to fit in
+    /// one part then looks for no journal of its own. It has nothing to resume, and looking (and clearing what is not
+    /// there) costs about a dozen file-system calls per object, a fifth of a small object's download.</summary>
+    internal bool NoEarlierRun { get; set; }
+
+    /// <summary>Whether this download keeps no journal whatever resume says: one GET fetches it whole, and no earlier
+    /// run of its directory download can have left one.</summary>
+    internal bool NeedsNoJournal => NoEarlierRun && FitsOnePart;
+
     internal void ValidateObject()
     {
         // Whitespace-only names are rejected before any request: no bucket name can hold one, and a key of spaces,

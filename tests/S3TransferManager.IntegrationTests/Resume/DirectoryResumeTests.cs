@@ -1,5 +1,4 @@
 using System.Net;
-using Amazon.S3;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Download;
 using S3TransferManager.IntegrationTests.Infrastructure;
@@ -24,12 +23,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         string folder = s3.PathFor("tree");
         Dictionary<string, byte[]> files = Write(folder);
         using TransferUtility utility = s3.CreateUtility(Config(s3));
-        s3.Handler.FaultRule = r => r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal) && IsUploadPart(r, 3)
-            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
-
-        TransferUtilityUploadDirectoryResponse first = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
-        Assert.Equal(1, first.ObjectsFailed);
-        s3.Handler.Reset();
+        await UploadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         TransferUtilityUploadDirectoryResponse second = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
 
@@ -57,24 +51,15 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         string folder = s3.PathFor("tree");
         Dictionary<string, byte[]> files = Write(folder);
         using TransferUtility utility = s3.CreateUtility(Config(s3));
-        s3.Handler.FaultRule = r => r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal) && IsUploadPart(r, 3)
-            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
-        Assert.Equal(1, (await utility.UploadDirectoryWithResponseAsync(Request(s3, folder))).ObjectsFailed);
+        await UploadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         // What a run stopped between big-a's CompleteMultipartUpload and deleting big-a's own journal leaves: the object
         // is stored, the directory journal lists the file finished, and big-a's journal names an upload that is gone.
-        using (AmazonS3Client once = S3TestContext.CreateClient(moto.ServiceUrl, new RecordingHttpClientFactory(s3.Handler), c => c.MaxErrorRetry = 0))
-        using (var stopped = new TransferUtility(once, Config(s3)))
+        await UploadWithCompleteAnswerLostAsync(moto, s3, new TransferUtilityUploadRequest
         {
-            s3.Handler.FaultRule = r => r.Method == "POST" && r.HasQuery("uploadId") ? new Fault.ResetAfter(0) : null;
-            await Assert.ThrowsAnyAsync<Exception>(() => stopped.UploadWithResponseAsync(new TransferUtilityUploadRequest
-            {
-                BucketName = s3.BucketName, Key = "p/big-a.bin", FilePath = Path.Combine(folder, "big-a.bin"), PartSize = PartSize,
-            }));
-        }
-
+            BucketName = s3.BucketName, Key = "p/big-a.bin", FilePath = Path.Combine(folder, "big-a.bin"), PartSize = PartSize,
+        });
         Assert.Equal(3, Journals(s3).Length); // the directory's, big-b's and big-a's
-        s3.Handler.Reset();
 
         TransferUtilityUploadDirectoryResponse second = await utility.UploadDirectoryWithResponseAsync(Request(s3, folder));
 
@@ -98,13 +83,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
 
         string folder = s3.PathFor("out");
         using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
-        s3.Handler.FaultRule = r => r.IsGet && r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal)
-            && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}"
-            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
-
-        TransferUtilityDownloadDirectoryResponse first = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
-        Assert.Equal(1, first.ObjectsFailed);
-        s3.Handler.Reset();
+        await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         TransferUtilityDownloadDirectoryResponse second = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
 
@@ -132,10 +111,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         Dictionary<string, byte[]> objects = await PutAllAsync(s3);
         string folder = s3.PathFor("out");
         using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
-        s3.Handler.FaultRule = r => r.IsGet && r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal)
-            && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}"
-            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
-        Assert.Equal(1, (await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder))).ObjectsFailed);
+        await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         // What a run stopped between renaming big-a over its file and deleting big-a's own journal leaves: the
         // directory journal lists big-a finished, and big-a's journal names a temporary file that is no longer there.
@@ -153,6 +129,31 @@ public sealed class DirectoryResumeTests(MotoServer moto)
 
         Assert.Equal(0, second.ObjectsFailed);
         Assert.DoesNotContain(s3.Handler.Gets, r => r.Uri.AbsolutePath.EndsWith("/big-a.bin", StringComparison.Ordinal));
+        foreach ((string name, byte[] content) in objects)
+        {
+            Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(Path.Combine(folder, name)));
+        }
+
+        Assert.Empty(Journals(s3));
+        Assert.Empty(Directory.GetFiles(folder, ".*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task DownloadDirectoryWithResponseAsync_FailedObjectReplacedByASmallOneBetweenRuns_SecondRunClearsItsJournalAndTemporaryFile()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        Dictionary<string, byte[]> objects = await PutAllAsync(s3);
+        string folder = s3.PathFor("out");
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
+        Assert.Single(Directory.GetFiles(folder, ".big-b.bin*.s3tmp"));
+
+        // Now one GET fetches big-b whole: the second run keeps no journal for it, and what the first run left goes.
+        objects["big-b.bin"] = TestData.Payload(MiB, seed: 5);
+        await s3.PutAsync("p/big-b.bin", objects["big-b.bin"]);
+        TransferUtilityDownloadDirectoryResponse second = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
+
+        Assert.Equal(0, second.ObjectsFailed);
         foreach ((string name, byte[] content) in objects)
         {
             Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(Path.Combine(folder, name)));
@@ -187,6 +188,27 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         Assert.Equal(after.LastWriteTimeUtc, seen.Value.LastWrite);
         Assert.Equal((await s3.Client.GetObjectMetadataAsync(s3.BucketName, "p/three-parts.bin")).ETag, seen.Value.ETag);
         Assert.Equal(TestData.Sha256(content), TestData.Sha256OfFile(destination));
+    }
+
+    /// <summary>The first run of a folder upload: big-b's part 3 refused with a server error, so big-b fails and the
+    /// directory journal is kept with the other files finished.</summary>
+    private static async Task UploadWithBigBFailedAtPart3Async(S3TestContext s3, TransferUtility utility, string folder)
+    {
+        s3.Handler.FaultRule = r => r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal) && IsUploadPart(r, 3)
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+        Assert.Equal(1, (await utility.UploadDirectoryWithResponseAsync(Request(s3, folder))).ObjectsFailed);
+        s3.Handler.Reset();
+    }
+
+    /// <summary>The first run of a folder download: big-b's third range refused with a server error, so big-b fails and
+    /// the directory journal is kept with the other objects finished.</summary>
+    private static async Task DownloadWithBigBFailedAtPart3Async(S3TestContext s3, TransferUtility utility, string folder)
+    {
+        s3.Handler.FaultRule = r => r.IsGet && r.Uri.AbsolutePath.EndsWith("/big-b.bin", StringComparison.Ordinal)
+            && r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}"
+            ? new Fault.Status(HttpStatusCode.InternalServerError, "InternalError") : null;
+        Assert.Equal(1, (await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder))).ObjectsFailed);
+        s3.Handler.Reset();
     }
 
     private static async Task<Dictionary<string, byte[]>> PutAllAsync(S3TestContext s3)

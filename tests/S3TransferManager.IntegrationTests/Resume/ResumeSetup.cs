@@ -1,3 +1,4 @@
+using Amazon.S3;
 using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Resume;
@@ -41,6 +42,20 @@ internal static class ResumeSetup
         s3.Handler.Reset();
         return error;
     }
+
+    /// <summary>Runs <paramref name="request"/> to the end a run killed while CompleteMultipartUpload's answer was on its
+    /// way would have: moto completes the upload, the answer breaks off, and nothing sends it again (a client without
+    /// retries), so the upload fails with its journal kept and the object stored.</summary>
+    public static async Task UploadWithCompleteAnswerLostAsync(MotoServer moto, S3TestContext s3, TransferUtilityUploadRequest request)
+    {
+        using AmazonS3Client once = S3TestContext.CreateClient(moto.ServiceUrl, new RecordingHttpClientFactory(s3.Handler), c => c.MaxErrorRetry = 0);
+        using var stopped = new TransferUtility(once, Config(s3));
+        s3.Handler.FaultRule = r => IsComplete(r) ? new Fault.ResetAfter(0) : null;
+        await Assert.ThrowsAnyAsync<Exception>(() => stopped.UploadWithResponseAsync(request));
+        s3.Handler.Reset();
+    }
+
+    public static bool IsComplete(RequestRecord r) => r.Method == "POST" && r.HasQuery("uploadId");
 
     public static string[] Journals(S3TestContext s3) =>
         Directory.Exists(JournalFolder(s3)) ? Directory.GetFiles(JournalFolder(s3)) : [];
