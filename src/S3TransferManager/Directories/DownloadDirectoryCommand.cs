@@ -24,6 +24,9 @@ internal sealed class DownloadDirectoryCommand
 
     private readonly ResumeTotals _totals = new();
 
+    // The folders made for files so far: each is made once, not once per file.
+    private readonly KnownFolders _folders = new();
+
     // The objects an earlier, interrupted run of this request finished; null when resume is off.
     private IDirectoryJournal? _journal;
 
@@ -205,7 +208,7 @@ internal sealed class DownloadDirectoryCommand
     private async Task<long> DownloadFileAsync(TransferUtilityDownloadRequest objectRequest, S3Object item, string path,
         StrongBox<long> moved, string? current, CancellationToken cancellationToken)
     {
-        LocalFolders.Create(item.Key, Path.GetDirectoryName(path)!);
+        _folders.Create(item.Key, Path.GetDirectoryName(path)!);
         objectRequest.FilePath = path;
         objectRequest.DownloadInitiatedEvent += (_, e) => _request.OnInitiated(e);
         objectRequest.DownloadCompletedEvent += (_, e) => _request.OnCompleted(e);

@@ -22,6 +22,30 @@ public sealed class AtomicFileWriterTests : IDisposable
     }
 
     [Fact]
+    public async Task Create_FolderMissing_CreatesItAndItsParents()
+    {
+        string destination = Path.Combine(_folder, "a", "b", "file.bin");
+        byte[] content = TestData.Bytes(20, seed: 3);
+        using var writer = AtomicFileWriter.Create(destination, content.Length, NullLogger.Instance);
+        writer.Write(content, 0);
+
+        writer.Commit(flushToDisk: false);
+
+        Assert.Equal(content, await File.ReadAllBytesAsync(destination));
+        Assert.Equal(Path.Combine(_folder, "a", "b"), Path.GetDirectoryName(writer.TempPath));
+    }
+
+    [Fact]
+    public void Create_AFileWhereTheFolderShouldBe_ThrowsIOExceptionAndLeavesTheFile()
+    {
+        File.WriteAllBytes(Path.Combine(_folder, "a"), [1, 2, 3]);
+
+        Assert.ThrowsAny<IOException>(() => AtomicFileWriter.Create(Path.Combine(_folder, "a", "file.bin"), 10, NullLogger.Instance));
+
+        Assert.Equal([1, 2, 3], File.ReadAllBytes(Path.Combine(_folder, "a")));
+    }
+
+    [Fact]
     public async Task Commit_DestinationExists_ReplacesIt()
     {
         await File.WriteAllBytesAsync(Destination, TestData.Bytes(50, seed: 1));
