@@ -22,18 +22,21 @@ internal static class CompletedUploadCheck
     /// 32-digit hex MD5.</summary>
     public static string? MultipartETag(IReadOnlyList<string> partETags)
     {
-        byte[] digests = new byte[partETags.Count * MD5.HashSizeInBytes];
-        for (int i = 0; i < partETags.Count; i++)
+        // Hashed digest by digest: 10,000 parts' digests side by side would be an array on the Large Object Heap.
+        using var md5 = IncrementalHash.CreateHash(HashAlgorithmName.MD5);
+        Span<byte> digest = stackalloc byte[MD5.HashSizeInBytes];
+        foreach (string eTag in partETags)
         {
-            string hex = partETags[i].Trim('"');
-            if (hex.Length != 2 * MD5.HashSizeInBytes
-                || Convert.FromHexString(hex, digests.AsSpan(i * MD5.HashSizeInBytes, MD5.HashSizeInBytes), out _, out _) != OperationStatus.Done)
+            string hex = eTag.Trim('"');
+            if (hex.Length != 2 * MD5.HashSizeInBytes || Convert.FromHexString(hex, digest, out _, out _) != OperationStatus.Done)
             {
                 return null;
             }
+
+            md5.AppendData(digest);
         }
 
-        return string.Create(CultureInfo.InvariantCulture, $"{Convert.ToHexStringLower(MD5.HashData(digests))}-{partETags.Count}");
+        return string.Create(CultureInfo.InvariantCulture, $"{Convert.ToHexStringLower(md5.GetHashAndReset())}-{partETags.Count}");
     }
 
     /// <summary>What S3 says of the object at the upload's key, as CompleteMultipartUpload would have answered it, when
