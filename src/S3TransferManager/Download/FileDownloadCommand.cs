@@ -50,9 +50,9 @@ internal sealed class FileDownloadCommand
             _journal = _resources.Journals is { } journals && !_request.NeedsNoJournal
                 ? await journals.OpenDownloadAsync(_request, cancellationToken).ConfigureAwait(false) : null;
             Task<DownloadSession> starting = StartAsync(lane, cancellationToken);
-            // Not when resume is on (a small object then keeps no journal, but its transfer is one that may be killed and
-            // run again): a temporary file made while the GET is out would outlive a kill there under a name no later run
-            // can find. Made after the answer, it lives only while the body arrives.
+            // Not for a small object of a resumable folder download (it keeps no journal, but its transfer is one that may
+            // be killed and run again): a temporary file made while the GET is out would outlive a kill there under a name
+            // no later run can find. Made after the answer, it lives only while the body arrives.
             early = _journal is null && !_request.NeedsNoJournal ? CreateEarly() : null;
             session = await starting.ConfigureAwait(false);
             telemetry.Describe(session.Target.TotalLength, session.Layout.PartCount);
