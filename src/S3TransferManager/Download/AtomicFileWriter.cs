@@ -44,17 +44,18 @@ internal sealed class AtomicFileWriter : IDisposable
         // Same folder, so the final rename never crosses file systems; a dot prefix keeps it out of plain listings.
         FileMode mode = tempPath is null ? FileMode.CreateNew : FileMode.Create;
         tempPath ??= Path.Combine(folder, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}.s3tmp");
+        SafeFileHandle Open() => File.OpenHandle(tempPath, mode, FileAccess.Write, FileShare.None, FileOptions.None, preallocationSize: length);
         SafeFileHandle handle;
         try
         {
-            handle = File.OpenHandle(tempPath, mode, FileAccess.Write, FileShare.None, FileOptions.None, preallocationSize: length);
+            handle = Open();
         }
         catch (DirectoryNotFoundException)
         {
             // The folder is made only when it is missing: a folder download writes thousands of files into folders
             // that are there, and creating each again first costs a failed mkdir and its checks per file.
             Directory.CreateDirectory(folder);
-            handle = File.OpenHandle(tempPath, mode, FileAccess.Write, FileShare.None, FileOptions.None, preallocationSize: length);
+            handle = Open();
         }
 
         return new AtomicFileWriter(fullPath, tempPath, handle, logger);

@@ -52,18 +52,8 @@ internal static class CompletedUploadCheck
             return null;
         }
 
-        TransferUtilityUploadRequest options = upload.Request;
-        var head = new GetObjectMetadataRequest
-        {
-            BucketName = upload.Bucket,
-            Key = upload.Key,
-            ChecksumMode = ChecksumMode.ENABLED,
-            ExpectedBucketOwner = options.ExpectedBucketOwner,
-            RequestPayer = options.RequestPayer,
-            ServerSideEncryptionCustomerMethod = options.ServerSideEncryptionCustomerMethod,
-            ServerSideEncryptionCustomerProvidedKey = options.ServerSideEncryptionCustomerProvidedKey,
-            ServerSideEncryptionCustomerProvidedKeyMD5 = options.ServerSideEncryptionCustomerProvidedKeyMD5,
-        };
+        var head = new GetObjectMetadataRequest { BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = ChecksumMode.ENABLED };
+        UploadRequestOptions.ApplyTo(upload.Request, head);
         GetObjectMetadataResponse found;
         try
         {

@@ -40,6 +40,33 @@ internal static class UploadJournalCheck
                 ?? Fresh(now, $"upload {before.UploadId} is gone (aborted, completed or expired): the upload starts over");
         }
 
+        (List<StoredPart> parts, List<string> restarts) = await CheckRecordsAsync(upload, before, records, listed, source, recordAlgorithm,
+            cancellationToken).ConfigureAwait(false);
+        return new UploadResumeState(before.UploadId, before.PartSize, parts, restarts);
+    }
+
+    /// <summary>The earlier run's upload already completed into the object at the key (<see cref="CompletedUploadCheck"/>),
+    /// while the file still holds every recorded part's bytes: nothing is left to send. Null otherwise.</summary>
+    private static async Task<UploadResumeState?> CompletedEarlierAsync(UploadContext upload, UploadJournalHeader before, List<UploadedPart> records,
+        SafeFileHandle source, ChecksumAlgorithm recordAlgorithm, CancellationToken cancellationToken)
+    {
+        if (await CompletedUploadCheck.FindAsync(upload, before, records, cancellationToken).ConfigureAwait(false) is not { } completed)
+        {
+            return null;
+        }
+
+        (List<StoredPart> parts, List<string> restarts) = await CheckRecordsAsync(upload, before, records, listed: null, source, recordAlgorithm,
+            cancellationToken).ConfigureAwait(false);
+        return restarts.Count == 0 ? new UploadResumeState(before.UploadId, before.PartSize, parts, [], completed) : null;
+    }
+
+    /// <summary>Each record checked against the upload and the file: the parts that can be taken over, and why each other
+    /// one cannot. <paramref name="listed"/> is what ListParts says the upload holds; null when the object the upload
+    /// was completed into vouches for the records' ETags (<see cref="CompletedUploadCheck"/>).</summary>
+    private static async Task<(List<StoredPart> Parts, List<string> Restarts)> CheckRecordsAsync(UploadContext upload, UploadJournalHeader before,
+        List<UploadedPart> records, Dictionary<int, PartDetail>? listed, SafeFileHandle source, ChecksumAlgorithm recordAlgorithm,
+        CancellationToken cancellationToken)
+    {
         var restarts = new List<string>();
         var parts = new List<StoredPart>();
         int partCount = PartSizer.PartCount(before.Length, before.PartSize);
@@ -50,7 +77,8 @@ internal static class UploadJournalCheck
             long length = record.Part >= 1 && record.Part <= partCount ? Math.Min(before.PartSize, before.Length - start) : -1;
             bool parsed = JournalChecksum.TryParse(record.Checksum, out ChecksumAlgorithm algorithm, out string value);
             string? problem = length != record.Length ? "its record does not fit the upload"
-                : !listed.TryGetValue(record.Part, out PartDetail? stored) || !SameETag(stored.ETag, record.ETag) || stored.Size != record.Length
+                : listed is not null
+                    && (!listed.TryGetValue(record.Part, out PartDetail? stored) || !SameETag(stored.ETag, record.ETag) || stored.Size != record.Length)
                     ? $"upload {before.UploadId} does not hold it as recorded"
                 : !parsed || algorithm != recordAlgorithm ? "its recorded checksum is not the upload's"
                 : !await SameBytesAsync(source, start, length, algorithm, value, cancellationToken).ConfigureAwait(false)
@@ -65,35 +93,7 @@ internal static class UploadJournalCheck
             parts.Add(new StoredPart(UploadChecksums.ToPartETag(record.Part, record.ETag, sent, value), length, sent is null ? null : value));
         }
 
-        return new UploadResumeState(before.UploadId, before.PartSize, parts, restarts);
-    }
-
-    /// <summary>The earlier run's upload already completed into the object at the key (<see cref="CompletedUploadCheck"/>),
-    /// while the file still holds every recorded part's bytes: nothing is left to send. Null otherwise.</summary>
-    private static async Task<UploadResumeState?> CompletedEarlierAsync(UploadContext upload, UploadJournalHeader before, List<UploadedPart> records,
-        SafeFileHandle source, ChecksumAlgorithm recordAlgorithm, CancellationToken cancellationToken)
-    {
-        if (await CompletedUploadCheck.FindAsync(upload, before, records, cancellationToken).ConfigureAwait(false) is not { } completed)
-        {
-            return null;
-        }
-
-        var parts = new List<StoredPart>();
-        ChecksumAlgorithm? sent = upload.Request.EffectiveChecksumAlgorithm;
-        foreach (UploadedPart record in records)
-        {
-            long start = (record.Part - 1L) * before.PartSize;
-            if (record.Length != Math.Min(before.PartSize, before.Length - start)
-                || !JournalChecksum.TryParse(record.Checksum, out ChecksumAlgorithm algorithm, out string value) || algorithm != recordAlgorithm
-                || !await SameBytesAsync(source, start, record.Length, algorithm, value, cancellationToken).ConfigureAwait(false))
-            {
-                return null;
-            }
-
-            parts.Add(new StoredPart(UploadChecksums.ToPartETag(record.Part, record.ETag, sent, value), record.Length, sent is null ? null : value));
-        }
-
-        return new UploadResumeState(before.UploadId, before.PartSize, parts, [], completed);
+        return (parts, restarts);
     }
 
     /// <summary>Why the journal is not this request's upload; null when it is.</summary>

@@ -147,6 +147,18 @@ internal static class UploadRequestOptions
         complete.IfMatch = source.IfMatch;
     }
 
+    /// <summary>A HEAD of the object the upload stored (to recognise an upload an earlier run completed): the SSE-C key
+    /// it was stored with, the bucket owner and requester-pays settings.</summary>
+    public static void ApplyTo(TransferUtilityUploadRequest source, GetObjectMetadataRequest head)
+    {
+        head.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
+        head.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
+        head.ServerSideEncryptionCustomerProvidedKeyMD5 = SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey,
+            source.ServerSideEncryptionCustomerProvidedKeyMD5);
+        head.ExpectedBucketOwner = source.ExpectedBucketOwner;
+        head.RequestPayer = source.RequestPayer;
+    }
+
     public static void ApplyTo(TransferUtilityUploadRequest source, AbortMultipartUploadRequest abort)
     {
         abort.ExpectedBucketOwner = source.ExpectedBucketOwner;
