@@ -21,7 +21,15 @@ public sealed class RequestStalledException : TimeoutException
     /// waited for the answer).</param>
     public RequestStalledException(string operation, string bucketName, string key, int? partNumber, TimeSpan stalledFor, int attempts,
         bool whileSending)
-        : base(Describe(operation, bucketName, key, partNumber, stalledFor, attempts, whileSending))
+        : this(operation, bucketName, key, partNumber, stalledFor, attempts, whileSending, congested: false)
+    {
+    }
+
+    /// <summary>Creates the exception; <paramref name="congested"/> says the server went on answering other requests
+    /// of the utility while this one stalled (it queues requests), which the message's advice names.</summary>
+    internal RequestStalledException(string operation, string bucketName, string key, int? partNumber, TimeSpan stalledFor, int attempts,
+        bool whileSending, bool congested)
+        : base(Describe(operation, bucketName, key, partNumber, stalledFor, attempts, whileSending) + Resilience.StallAdvice.For(congested))
     {
         Operation = operation;
         BucketName = bucketName;

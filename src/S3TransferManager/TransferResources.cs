@@ -41,7 +41,10 @@ internal sealed class TransferResources
         Bandwidth = config.MaxBytesPerSecond is { } cap ? new BandwidthLimiter(cap, TimeProvider) : null;
         ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
             TimeProvider);
-        Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning));
+        Opening = new PartNumberOpening(Tuning.OpenByPartNumber);
+        Activity = new EndpointActivity(TimeProvider);
+        Congestion = new CongestionResponse(Activity, Tuner);
+        Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning), () => Scheduler.InFlight, Answered);
         TransferMetrics.Track(Scheduler, Buffers);
         Journals = config.ResumeTransfers ? new JournalStore(this) : null;
     }
@@ -85,7 +88,25 @@ internal sealed class TransferResources
     /// <summary>How long S3 has taken to answer this utility's requests: the bound after which one counts as stalled,
     /// and when a slow one is hedged.</summary>
     public LearnedAnswers Answers { get; }
+
+    /// <summary>Whether downloads open with a GET of part 1 by number, and whether the endpoint refused one.</summary>
+    public PartNumberOpening Opening { get; }
+
+    /// <summary>When the endpoint last answered any of this utility's requests or moved a byte of their bodies.</summary>
+    public EndpointActivity Activity { get; }
+
+    /// <summary>What a request that stalled in the endpoint's queue does: cut the budget, wait for a slot.</summary>
+    public CongestionResponse Congestion { get; }
+
     /// <summary>Where transfers find the journals that let them resume; null when
     /// <see cref="TransferUtilityConfig.ResumeTransfers"/> is off.</summary>
     public ITransferJournals? Journals { get; }
+
+    /// <summary>An answer came <paramref name="waited"/> after its request was sent: the endpoint is alive, and the
+    /// budget's first contact may grow.</summary>
+    private void Answered(TimeSpan waited)
+    {
+        Activity.Moved();
+        Tuner?.OnAnswered(waited);
+    }
 }

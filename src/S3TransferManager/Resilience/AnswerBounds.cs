@@ -12,6 +12,10 @@ namespace S3TransferManager.Resilience;
 /// <param name="HedgeFloor">The least wait before a second attempt is sent alongside a slow one.</param>
 internal sealed record AnswerBounds(TimeSpan BeforeData, TimeSpan Floor, TimeSpan Ceiling, TimeSpan HedgeFloor)
 {
+    /// <summary>The requests in flight a bound before data is sized for; more lengthen it in proportion
+    /// (<see cref="AnswerTimes.StallBound"/>). As many as a utility's first contact starts with.</summary>
+    public const int FirstWaveRequests = Scheduling.RequestBudget.FirstContactStart;
+
     /// <summary>The learned stall bound's floor by default.</summary>
     public static readonly TimeSpan DefaultFloor = TimeSpan.FromSeconds(3);
 

@@ -9,6 +9,10 @@ namespace S3TransferManager.Resilience;
 /// once, a larger one its size over that, since the bytes still in the connection's buffers when the last one was
 /// handed over, and the server's work on them, grow with the body.
 /// </summary>
+/// <para>Before enough answers were seen, the bound is <see cref="AnswerBounds.BeforeData"/>, lengthened in proportion
+/// to the requests in flight beyond <see cref="AnswerBounds.FirstWaveRequests"/>: a server that serves a few requests at
+/// a time answers the last of a larger first wave only after the ones ahead of it, and that wait in its queue is not a
+/// dead connection. The answers learned from include such waits, so the learned bound covers them too.</para>
 /// <remarks>Thread-safe, and one instance per utility and kind of answer. The last <see cref="Capacity"/> samples are
 /// kept in a fixed ring under one lock, so old answers age out; the percentiles are computed on a stack copy at most
 /// once per new sample, and nothing is allocated after construction.</remarks>
@@ -45,7 +49,21 @@ internal sealed class AnswerTimes
     private double _p90;
     private double _p99;
 
-    public AnswerTimes(AnswerBounds bounds) => Bounds = bounds;
+    /// <summary>The requests in flight now (the utility's budget's count); null: one.</summary>
+    private readonly Func<int>? _inFlight;
+
+    /// <summary>Told of each answer's wait (the budget's first contact grows on quick ones); null: nobody.</summary>
+    private readonly Action<TimeSpan>? _heard;
+
+    /// <param name="bounds">The fixed ends of the bounds.</param>
+    /// <param name="inFlight">The requests in flight now, which lengthen the bound before data; null: not counted.</param>
+    /// <param name="heard">Told of each answer's wait; null: nobody.</param>
+    public AnswerTimes(AnswerBounds bounds, Func<int>? inFlight = null, Action<TimeSpan>? heard = null)
+    {
+        Bounds = bounds;
+        _inFlight = inFlight;
+        _heard = heard;
+    }
 
     public AnswerBounds Bounds { get; }
 
@@ -79,16 +97,25 @@ internal sealed class AnswerTimes
                 _count++;
             }
         }
+
+        _heard?.Invoke(wait);
     }
 
     /// <summary>How long a request of <paramref name="bytes"/> may wait for its answer before it counts as stalled:
-    /// <see cref="AnswerBounds.BeforeData"/> until enough answers were seen, then the learned bound.</summary>
+    /// <see cref="AnswerBounds.BeforeData"/> (longer while more than <see cref="AnswerBounds.FirstWaveRequests"/>
+    /// requests are in flight) until enough answers were seen, then the learned bound.</summary>
     public TimeSpan StallBound(long bytes)
     {
         AnswerBounds bounds = Bounds;
-        if (bounds.BeforeData == Timeout.InfiniteTimeSpan || !TryPercentiles(out _, out double p99))
+        if (bounds.BeforeData == Timeout.InfiniteTimeSpan)
         {
             return bounds.BeforeData;
+        }
+
+        if (!TryPercentiles(out _, out double p99))
+        {
+            int inFlight = _inFlight?.Invoke() ?? 1;
+            return inFlight <= AnswerBounds.FirstWaveRequests ? bounds.BeforeData : bounds.BeforeData * inFlight / AnswerBounds.FirstWaveRequests;
         }
 
         return Clamp(TimeSpan.FromSeconds(StallMultiplier * p99 * Scale(bytes)), bounds.Floor, bounds.Ceiling);

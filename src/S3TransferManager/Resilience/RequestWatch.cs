@@ -34,6 +34,9 @@ internal sealed class RequestWatch : IDisposable
     /// <summary>The body's length, which scales the learned bound.</summary>
     private readonly long _bytes;
 
+    /// <summary>Told of the body's progress: the endpoint takes bytes (null: nobody).</summary>
+    private readonly EndpointActivity? _activity;
+
     private readonly CancellationTokenSource _cancel;
     private readonly long _startedAt;
     private ITimer? _timer;
@@ -58,9 +61,12 @@ internal sealed class RequestWatch : IDisposable
     /// <param name="fixedAnswerBound">The answer bound when none is learned; infinite: the answer is not watched.</param>
     /// <param name="bytes">The body's length (0: no body, the wait for the answer starts at once).</param>
     /// <param name="callerToken">Cancels the attempt too.</param>
-    public RequestWatch(TimeProvider time, TimeSpan sendBound, AnswerTimes? answers, TimeSpan fixedAnswerBound, long bytes, CancellationToken callerToken)
+    /// <param name="activity">Told of the body's progress; null: nobody.</param>
+    public RequestWatch(TimeProvider time, TimeSpan sendBound, AnswerTimes? answers, TimeSpan fixedAnswerBound, long bytes, CancellationToken callerToken,
+        EndpointActivity? activity = null)
     {
         _time = time;
+        _activity = activity;
         _sendBound = sendBound;
         _answers = answers;
         _fixedAnswerBound = fixedAnswerBound;
@@ -92,6 +98,21 @@ internal sealed class RequestWatch : IDisposable
     /// <summary>How long the attempt had gone without progress when it was given up.</summary>
     public TimeSpan StalledFor { get; private set; }
 
+    /// <summary>Since when the attempt has made no progress of its own (a timestamp of the watch's clock): the last byte
+    /// of its body handed over, or the start of its wait for the answer. Another request's progress after it shows the
+    /// endpoint alive (<see cref="EndpointActivity.AnsweredOthersSince"/>).</summary>
+    public long QuietSince
+    {
+        get
+        {
+            lock (_gate)
+            {
+                long progress = Volatile.Read(ref _lastProgressAt);
+                return _sentAt > progress ? _sentAt : progress;
+            }
+        }
+    }
+
     /// <summary>The answer bound of the current (or last) wait; zero while the body is still being sent.</summary>
     public TimeSpan AnswerBound
     {
@@ -107,7 +128,9 @@ internal sealed class RequestWatch : IDisposable
     /// <summary>A byte of the body was handed over (or read, to be signed).</summary>
     public void Progress()
     {
-        Volatile.Write(ref _lastProgressAt, _time.GetTimestamp());
+        long now = _time.GetTimestamp();
+        Volatile.Write(ref _lastProgressAt, now);
+        _activity?.Moved(now);
         if (Volatile.Read(ref _phase) == Waiting)
         {
             // The client sends the body again (its own retry after an error answer): watched as a send again. The

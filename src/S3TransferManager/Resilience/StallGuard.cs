@@ -6,7 +6,7 @@ namespace S3TransferManager.Resilience;
 /// on forever: the HTTP client's timeout covers the response headers, not a streamed body. The clock runs only while
 /// an operation is pending, so a reader that pauses (OpenStream at the caller's pace) is never taken for a stall.
 /// </summary>
-/// <remarks>Not thread-safe: one body, one pending operation at a time. Invariant: between <see cref="Arm"/> and
+/// <remarks>Not thread-safe: one body, one pending operation at a time. Invariant: between <see cref="Arm(CancellationToken, TimeSpan)"/> and
 /// <see cref="Disarm"/> the source's timer is set and the caller's token, if cancelable, is linked to it.</remarks>
 internal sealed class StallGuard : IDisposable
 {
@@ -23,9 +23,13 @@ internal sealed class StallGuard : IDisposable
 
     /// <summary>Starts the clock for one operation; returns the token it must use (the caller's when stalls are not
     /// detected).</summary>
-    public CancellationToken Arm(CancellationToken callerToken)
+    public CancellationToken Arm(CancellationToken callerToken) => Arm(callerToken, _timeout);
+
+    /// <summary>Starts the clock for one operation with a bound of its own (a request's answer, learned from the
+    /// utility's answers); returns the token it must use (the caller's when stalls are not detected).</summary>
+    public CancellationToken Arm(CancellationToken callerToken, TimeSpan timeout)
     {
-        if (_timeout == Timeout.InfiniteTimeSpan)
+        if (_timeout == Timeout.InfiniteTimeSpan || timeout == Timeout.InfiniteTimeSpan)
         {
             return callerToken;
         }
@@ -37,7 +41,7 @@ internal sealed class StallGuard : IDisposable
             _source = new CancellationTokenSource(Timeout.InfiniteTimeSpan, _timeProvider);
         }
 
-        _source.CancelAfter(_timeout);
+        _source.CancelAfter(timeout);
         if (callerToken.CanBeCanceled)
         {
             _callerLink = callerToken.UnsafeRegister(static source => ((CancellationTokenSource)source!).Cancel(), _source);

@@ -22,7 +22,9 @@ internal static class StallRetry
     /// <summary>Sends attempts of <paramref name="request"/> until one answers. Each gets its own
     /// <see cref="RequestWatch"/>, whose token it must use and which it must tell of its body's progress. An attempt
     /// that stalled is awaited (it was canceled, which closes its connection) before the next one is sent, after the
-    /// policy's jittered delay, so two attempts never read one body at once. Any other error ends the request.</summary>
+    /// policy's jittered delay (or, when it stalled in a congested endpoint's queue, once the budget has a slot for it:
+    /// <see cref="WatchedRequest.Congestion"/>), so two attempts never read one body at once. Any other error ends the
+    /// request.</summary>
     /// <exception cref="RequestStalledException">Every attempt the budget allows stalled.</exception>
     public static async Task<T> SendAsync<T>(WatchedRequest request, Func<RequestWatch, Task<T>> send, CancellationToken cancellationToken)
     {
@@ -36,6 +38,7 @@ internal static class StallRetry
             request.Budget.TryTake();
             int attempt = request.Budget.Used;
             RequestStalledException stalled;
+            bool congested;
             using (RequestWatch watch = request.Watch(cancellationToken))
             {
                 try
@@ -52,7 +55,8 @@ internal static class StallRetry
                 catch (Exception) when (watch.HasStalled && !cancellationToken.IsCancellationRequested)
                 {
                     // Canceled by the watch (the client may report that as a cancellation or as the broken connection).
-                    stalled = request.Stalled(watch);
+                    congested = request.Congestion?.Judge(watch.QuietSince) == true;
+                    stalled = request.Stalled(watch, congested);
                 }
                 catch (Exception e) when (retryOf is not null)
                 {
@@ -74,6 +78,13 @@ internal static class StallRetry
             }
 
             retryOf = stalled;
+            if (congested && request.WaitForSlot is { } waitForSlot)
+            {
+                // Queued behind too many of ours: sent again when the budget, cut by the judge, has a slot for it.
+                await waitForSlot(cancellationToken).ConfigureAwait(false);
+                continue;
+            }
+
             TimeSpan delay = policy.DelayBefore(attempt);
             if (delay > TimeSpan.Zero)
             {

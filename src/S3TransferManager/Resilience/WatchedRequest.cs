@@ -41,11 +41,21 @@ internal sealed class WatchedRequest
     /// <summary>The attempts left: the retries take from it, and so do hedges.</summary>
     public AttemptBudget Budget { get; }
 
+    /// <summary>What a stall in a congested endpoint's queue does (cuts the budget, waits for a slot); null: every
+    /// stall is retried after the policy's delay.</summary>
+    public CongestionResponse? Congestion { get; init; }
+
     /// <summary>A watch for one attempt, canceled by <paramref name="callerToken"/> too.</summary>
     public RequestWatch Watch(CancellationToken callerToken) =>
-        new(Policy.TimeProvider, Policy.StallTimeout, _answers, _fixedAnswerBound, Bytes, callerToken);
+        new(Policy.TimeProvider, Policy.StallTimeout, _answers, _fixedAnswerBound, Bytes, callerToken, Congestion?.Activity);
 
-    /// <summary>The error for an attempt that stalled when no attempt is left.</summary>
-    public RequestStalledException Stalled(RequestWatch watch) =>
-        new(Target.Operation, Target.BucketName, Target.Key, Target.PartNumber, watch.StalledFor, Budget.Used, watch.StalledWhileSending);
+    /// <summary>Waits for a slot of the request budget again before a retry after a stall in a congested endpoint's
+    /// queue (gives back the slot the request holds, and takes the next one in its transfer's turn); null: the retry
+    /// keeps the slot and waits the policy's delay.</summary>
+    public Func<CancellationToken, ValueTask>? WaitForSlot { get; init; }
+
+    /// <summary>The error for an attempt that stalled when no attempt is left; <paramref name="congested"/>: it stalled
+    /// while the endpoint answered others.</summary>
+    public RequestStalledException Stalled(RequestWatch watch, bool congested = false) =>
+        new(Target.Operation, Target.BucketName, Target.Key, Target.PartNumber, watch.StalledFor, Budget.Used, watch.StalledWhileSending, congested);
 }

@@ -26,10 +26,18 @@ namespace S3TransferManager.Scheduling;
 /// saturated) steps it back by a quarter.</item>
 /// </list>
 /// Windows in which nobody waited for a slot teach growth nothing: the budget was not what limited the transfers.
+/// <para>First contact: a utility's first requests to its endpoint may start from a few
+/// (<see cref="RequestBudget.FirstContactStart"/>) rather than the initial budget, and each answer that comes as
+/// quickly as the quickest so far lets <see cref="GrowthPerQuickAnswer"/> more go, up to the initial budget (or what a
+/// transfer foresees, <see cref="Foresee"/>): about a round trip to the full start on an endpoint that answers every
+/// request at once. The first slow answer (over <see cref="PushbackRatio"/> times the quickest, plus
+/// <see cref="LatencySlack"/>) shows requests waiting at the endpoint: growth stops there, and that budget is remembered
+/// as the endpoint's pushback. A server that serves a few requests at a time and queues the rest then never sees more
+/// of this utility's requests than it answered quickly.</para>
 /// </summary>
 /// <remarks>Not thread-safe: the tuner calls it under its lock. Invariant: <see cref="RefusalFloor"/> (or the floor,
 /// when lower) &lt;= <see cref="Limit"/> &lt;= ceiling, and <see cref="Limit"/> is below the floor only after a
-/// refusal.</remarks>
+/// refusal or from a first contact that stopped growing there.</remarks>
 internal sealed class ConcurrencyController
 {
     /// <summary>How much an increase must raise throughput to be kept.</summary>
@@ -70,6 +78,10 @@ internal sealed class ConcurrencyController
     /// <summary>Counted windows growth waits after a cut for a refusal (after the window that settles it).</summary>
     internal const int RefusalHold = 1;
 
+    /// <summary>The requests each quick answer lets go during first contact: the budget about quadruples per round trip
+    /// (TCP's slow start doubles, adding one per acknowledgement), so a start of 8 reaches 32 in one round trip.</summary>
+    internal const int GrowthPerQuickAnswer = 3;
+
     /// <summary>Added to the pushback threshold, so that on a link of a millisecond's round trip a few milliseconds of
     /// scheduling noise on a busy machine do not look like pushback.</summary>
     internal static readonly TimeSpan LatencySlack = TimeSpan.FromMilliseconds(5);
@@ -102,6 +114,16 @@ internal sealed class ConcurrencyController
     /// the budget is what the feedback made it, and <see cref="Foresee"/> no longer raises it.</summary>
     private bool _learned;
 
+    /// <summary>Whether the utility's first contact with its endpoint is still growing on quick answers
+    /// (<see cref="Answered"/>); once over, never again.</summary>
+    private bool _firstContact;
+
+    /// <summary>Where first contact may grow to: the initial budget, or what a transfer foresees.</summary>
+    private int _firstContactTarget;
+
+    /// <summary>The quickest answer seen during first contact; zero: none yet.</summary>
+    private TimeSpan _quickestAnswer;
+
     /// <summary>The budget before the probe in progress, to go back to.</summary>
     private int _beforeProbe;
 
@@ -124,7 +146,9 @@ internal sealed class ConcurrencyController
     /// <param name="initial">The budget to start from, and to start over from after idle.</param>
     /// <param name="floor">The least budget, at least 1.</param>
     /// <param name="ceiling">The greatest budget, at least <paramref name="floor"/>.</param>
-    public ConcurrencyController(int initial, int floor, int ceiling)
+    /// <param name="firstContact">Where the first requests start instead of <paramref name="initial"/>, growing on
+    /// quick answers (<see cref="Answered"/>); null: at <paramref name="initial"/>.</param>
+    public ConcurrencyController(int initial, int floor, int ceiling, int? firstContact = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(floor, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(ceiling, floor);
@@ -134,7 +158,21 @@ internal sealed class ConcurrencyController
         Limit = _initial;
         _doublingBelow = ceiling;
         _pushedBackTo = ceiling;
+        if (firstContact is { } start && start < _initial)
+        {
+            ArgumentOutOfRangeException.ThrowIfLessThan(start, 1, nameof(firstContact));
+            _firstContact = true;
+            _firstContactTarget = _initial;
+            Limit = start;
+        }
     }
+
+    /// <summary>Whether first contact is still growing on quick answers.</summary>
+    public bool InFirstContact => _firstContact;
+
+    /// <summary>The budget the transfers can expect to have soon: where first contact grows to while it lasts, the
+    /// budget otherwise (a download cuts its parts' tail for this many connections).</summary>
+    public int Expected => _firstContact ? Math.Max(Limit, _firstContactTarget) : Limit;
 
     /// <summary>The budget now.</summary>
     public int Limit { get; private set; }
@@ -150,18 +188,27 @@ internal sealed class ConcurrencyController
     public int Next(WindowSample sample)
     {
         _learned = true;
+        if (_firstContact)
+        {
+            // Answers drive the budget until first contact is over; a window only watches for pushback.
+            LearnQuickest(sample);
+            if (Stretched(sample) is { } slow)
+            {
+                EndFirstContact();
+                StepBack((int)Math.Ceiling(Limit * (_quickest / slow) * Headroom), MinHold);
+                _pushedBackTo = Limit;
+            }
+
+            return Limit;
+        }
+
         if (_settling)
         {
             _settling = false;
             return Limit;
         }
 
-        if (sample.LatencySamples >= MinLatencySamples && sample.QuickLatency > TimeSpan.Zero
-            && (_quickest == TimeSpan.Zero || sample.QuickLatency < _quickest))
-        {
-            _quickest = sample.QuickLatency;
-        }
-
+        LearnQuickest(sample);
         if (Stretched(sample) is { } taken)
         {
             _doubling = false;
@@ -234,6 +281,7 @@ internal sealed class ConcurrencyController
     public int Refused()
     {
         _learned = true;
+        EndFirstContact();
         _doubling = false;
         _doublingBelow = Limit;
         int cut = Math.Max(Math.Min(RefusalFloor, _floor), (int)(Limit * RefusalCut));
@@ -253,9 +301,51 @@ internal sealed class ConcurrencyController
     /// <returns>The budget now.</returns>
     public int Foresee(int requests)
     {
+        if (_firstContact)
+        {
+            // Not at once: the answers to the first requests show whether the endpoint takes that many.
+            _firstContactTarget = Math.Max(_firstContactTarget, Math.Min(Math.Min(requests, _ceiling), _pushedBackTo));
+            return Limit;
+        }
+
         if (!_learned)
         {
             Limit = Math.Max(Limit, Math.Min(Math.Min(requests, _ceiling), _pushedBackTo));
+        }
+
+        return Limit;
+    }
+
+    /// <summary>One request was answered (its response headers came) <paramref name="waited"/> after it was sent.
+    /// During first contact, a quick answer lets <see cref="GrowthPerQuickAnswer"/> more requests go, up to the target;
+    /// a slow one ends first contact where the budget is. Afterwards answers teach nothing here.</summary>
+    /// <returns>The budget now.</returns>
+    public int Answered(TimeSpan waited)
+    {
+        if (!_firstContact || waited < TimeSpan.Zero)
+        {
+            return Limit;
+        }
+
+        if (_quickestAnswer == TimeSpan.Zero || waited < _quickestAnswer)
+        {
+            _quickestAnswer = waited;
+        }
+
+        if (waited > (_quickestAnswer * PushbackRatio) + LatencySlack)
+        {
+            // Requests wait at the endpoint: this many is what it takes at once.
+            EndFirstContact();
+            _doubling = false;
+            _doublingBelow = Math.Max(Limit, _floor);
+            _pushedBackTo = Limit;
+            return Limit;
+        }
+
+        Limit = Math.Min(_firstContactTarget, Limit + GrowthPerQuickAnswer);
+        if (Limit >= _firstContactTarget)
+        {
+            EndFirstContact();
         }
 
         return Limit;
@@ -284,6 +374,18 @@ internal sealed class ConcurrencyController
         _hold = 0;
         _holdLength = MinHold;
         return Limit;
+    }
+
+    private void EndFirstContact() => _firstContact = false;
+
+    /// <summary>Takes the window's quick round trip when it is the quickest yet.</summary>
+    private void LearnQuickest(WindowSample sample)
+    {
+        if (sample.LatencySamples >= MinLatencySamples && sample.QuickLatency > TimeSpan.Zero
+            && (_quickest == TimeSpan.Zero || sample.QuickLatency < _quickest))
+        {
+            _quickest = sample.QuickLatency;
+        }
     }
 
     /// <summary>How long the window's small requests took when that is pushback: their mean time, or, when too few

@@ -209,6 +209,44 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         }
     }
 
+    /// <summary>A request was answered (its response headers came) <paramref name="waited"/> after it was sent: during
+    /// the utility's first contact with its endpoint, a quick answer lets more requests go
+    /// (<see cref="ConcurrencyController.Answered"/>).</summary>
+    public void OnAnswered(TimeSpan waited)
+    {
+        lock (_lock)
+        {
+            if (!_controller.InFirstContact)
+            {
+                return;
+            }
+
+            int limit = _controller.Answered(waited);
+            if (limit != _scheduler.MaxRequestsInFlight)
+            {
+                Volatile.Write(ref _changedAt, _time.GetTimestamp());
+                _scheduler.SetLimit(limit);
+            }
+        }
+    }
+
+    /// <summary>The budget the transfers can expect to have soon (<see cref="ConcurrencyController.Expected"/>).</summary>
+    public int ExpectedRequests
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _controller.Expected;
+            }
+        }
+    }
+
+    /// <summary>A request of this utility had no answer within its bound while the endpoint went on answering the
+    /// utility's other requests: it waits in the endpoint's queue, behind too many of ours. That is pushback as certain
+    /// as a 503 SlowDown, and is answered the same way (<see cref="OnRefused"/>).</summary>
+    public void OnCongested() => OnRefused();
+
     private void Report(long now)
     {
         long since = now - Interlocked.Exchange(ref _lastReport, now);

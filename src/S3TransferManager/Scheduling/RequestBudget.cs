@@ -16,6 +16,14 @@ internal static class RequestBudget
     /// </summary>
     public const int AutomaticStart = 20;
 
+    /// <summary>
+    /// Where a utility's first requests to its endpoint start, below <see cref="AutomaticStart"/>: each answer that
+    /// comes as quickly as the first lets more go (<see cref="ConcurrencyController.Answered"/>), so an endpoint that
+    /// answers every request at once gets the full start within about a round trip, while a server that serves a few
+    /// requests at a time and queues the rest (moto, a NAS, a small MinIO) is never sent more than it answered quickly.
+    /// </summary>
+    public const int FirstContactStart = 8;
+
     /// <summary>The least the automatic budget goes down to: the bodies the fixed default of 10 streamed, and the AWS
     /// SDK's default. Time stretched by a busy client (its CPU shared, its disk slow) looks like an endpoint's pushback,
     /// and with a floor of 2 a directory of 1,000 small objects on a machine at a load of 15-20 was cut to a median of
@@ -99,7 +107,8 @@ internal static class RequestBudget
         }
 
         int ceiling = Ceiling(config, processorCount);
-        var controller = new ConcurrencyController(StartingRequests(config, tuning, processorCount), Math.Min(Floor, ceiling), ceiling);
+        var controller = new ConcurrencyController(StartingRequests(config, tuning, processorCount), Math.Min(Floor, ceiling), ceiling,
+            tuning.FirstContactStart);
         // Left to itself, a slot may carry one early request: the budget counts bodies, and at most twice as many
         // requests are open. A ceiling the caller set (either property) counts every request, as the AWS SDK does.
         var scheduler = new RequestScheduler(controller.Limit,
@@ -109,6 +118,7 @@ internal static class RequestBudget
         scheduler.Observer = tuner;
         scheduler.Waking = tuner.OnWaking;
         scheduler.Foreseeing = tuning.ForeseenStart ? tuner.OnForeseen : null;
+        scheduler.Expected = () => tuner.ExpectedRequests;
         return (scheduler, tuner);
     }
 }

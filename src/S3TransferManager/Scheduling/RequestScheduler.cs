@@ -110,6 +110,13 @@ internal sealed class RequestScheduler
     /// Null when the budget is fixed.</summary>
     internal Action<int>? Foreseeing { get; set; }
 
+    /// <summary>The budget the transfers can expect to have soon, when it is about to grow (an automatic budget's first
+    /// contact); null: <see cref="MaxRequestsInFlight"/>.</summary>
+    internal Func<int>? Expected { get; set; }
+
+    /// <summary>The budget the transfers can expect to have soon: what a download cuts its parts' tail for.</summary>
+    public int ExpectedRequests => Expected?.Invoke() ?? MaxRequestsInFlight;
+
     /// <summary>Told when each lease is lent and given back (the tuner learns each request's time from it); null when
     /// the budget is fixed.</summary>
     internal IRequestObserver? Observer { get; set; }

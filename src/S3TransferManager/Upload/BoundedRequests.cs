@@ -19,6 +19,9 @@ internal sealed class BoundedRequests
     private readonly string _bucket;
     private readonly string _key;
 
+    /// <summary>What a stall in a congested endpoint's queue does: cut the budget.</summary>
+    private readonly CongestionResponse _congestion;
+
     /// <summary>The bound of CompleteMultipartUpload's answer; infinite when stall detection is off.</summary>
     private readonly TimeSpan _completeLimit;
 
@@ -29,6 +32,7 @@ internal sealed class BoundedRequests
         _answers = resources.Answers.Uploads;
         _bucket = bucket;
         _key = key;
+        _congestion = resources.Congestion;
         _completeLimit = _policy.StallTimeout == Timeout.InfiniteTimeSpan ? Timeout.InfiniteTimeSpan : resources.Tuning.CompleteAnswerLimit;
     }
 
@@ -63,12 +67,17 @@ internal sealed class BoundedRequests
         }, cancellationToken);
     }
 
-    /// <summary>The watch of one request: its bounds, its telemetry and how many attempts it may make (by default one
-    /// plus the policy's resumes).</summary>
+    /// <summary>The watch of one request: its bounds, its telemetry, how many attempts it may make (by default one plus
+    /// the policy's resumes), and how a retry after a stall in a congested endpoint's queue waits for a slot
+    /// (<paramref name="waitForSlot"/>; null: it keeps its slot).</summary>
     public WatchedRequest Watched(RequestTarget target, AnswerTimes? answers, TimeSpan fixedBound, long bytes, System.Diagnostics.Activity? span,
-        int? attempts = null)
+        int? attempts = null, Func<CancellationToken, ValueTask>? waitForSlot = null)
     {
         int allowed = attempts ?? 1 + _policy.MaxResumes;
-        return new WatchedRequest(target, _policy, answers, fixedBound, bytes, new AttemptTelemetry(_logger, target, allowed, span), allowed);
+        return new WatchedRequest(target, _policy, answers, fixedBound, bytes, new AttemptTelemetry(_logger, target, allowed, span), allowed)
+        {
+            Congestion = _congestion,
+            WaitForSlot = waitForSlot,
+        };
     }
 }

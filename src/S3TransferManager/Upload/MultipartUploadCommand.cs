@@ -236,9 +236,9 @@ internal sealed class MultipartUploadCommand
         UploadPartResponse response;
         long bytesSent;
         // A part started early already holds its slot; any other waits its turn.
-        using (RequestLease lease = turn.Slot ?? await _lane.AcquireAsync(RequestCost.Data(part.Length), cancellationToken).ConfigureAwait(false))
+        using (var lease = new HeldLease(_lane, turn.Slot ?? await _lane.AcquireAsync(RequestCost.Data(part.Length), cancellationToken).ConfigureAwait(false)))
         {
-            turn.Slot = lease;
+            turn.Slot = lease.Lease;
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a
             // slot at hand (a free one, or a second hold of this one).
             var attempts = new PartAttempts(part, lease, body => BuildPartRequest(uploadId, part, body, checksum),

@@ -38,7 +38,7 @@ internal sealed class PartHedge(TransferResources resources, TransferLane lane, 
                 Task<TimeSpan> due = DueAsync(watch, body.Length, waiting.Token);
                 bool slow = await Task.WhenAny(primary, due).ConfigureAwait(false) == due && due.IsCompletedSuccessfully;
                 waited = slow ? await due.ConfigureAwait(false) : waited;
-                slot = slow ? lane.TryAcquireFollowing(part.Lease) ?? await SlotUnlessAnsweredAsync(primary, body.Length, waiting).ConfigureAwait(false) : null;
+                slot = slow ? lane.TryAcquireFollowing(part.Lease.Lease) ?? await SlotUnlessAnsweredAsync(primary, body.Length, waiting).ConfigureAwait(false) : null;
                 await waiting.CancelAsync().ConfigureAwait(false);
             }
 

@@ -33,10 +33,10 @@ internal sealed class SinglePutCommand(UploadContext upload)
         }
 
         PutObjectResponse response;
-        using (await _lane.AcquireAsync(RequestCost.Data(length), cancellationToken).ConfigureAwait(false))
+        using (var lease = new HeldLease(_lane, await _lane.AcquireAsync(RequestCost.Data(length), cancellationToken).ConfigureAwait(false)))
         {
             // Every attempt (a stalled one is sent again) gets its own request, around the body watched for stalls.
-            response = await new UploadRequests(upload, signing).PutAsync(body, length, sent =>
+            response = await new UploadRequests(upload, signing).PutAsync(body, length, lease, sent =>
             {
                 PutObjectRequest put = BuildPut(sent, length, signing);
                 if (precomputed)

@@ -65,20 +65,22 @@ internal sealed class UploadRequests
             {
                 part.Span = scope.Span;
                 part.Request = Watched(new RequestTarget(RpcMethods.UploadPart, _bucket, _key, body.PartNumber), _answers, _policy.StallTimeout,
-                    body.Length, scope.Span);
+                    body.Length, scope.Span, part.Lease.RequeueAsync);
                 return StallRetry.SendAsync(part.Request, watch => AttemptPartAsync(part, watch), token);
             }, cancellationToken).ConfigureAwait(false);
         return (response, part.BytesSent);
     }
 
     /// <summary>PUTs <paramref name="length"/> bytes of <paramref name="body"/> from its current position, which every
-    /// attempt starts from again.</summary>
-    public Task<PutObjectResponse> PutAsync(Stream body, long length, Func<Stream, PutObjectRequest> build, CancellationToken cancellationToken)
+    /// attempt starts from again, on the slot <paramref name="lease"/> holds.</summary>
+    public Task<PutObjectResponse> PutAsync(Stream body, long length, HeldLease lease, Func<Stream, PutObjectRequest> build,
+        CancellationToken cancellationToken)
     {
         long start = body.Position;
         return PartScope.RunAsync(RpcMethods.PutObject, _bucket, _key, 0, 0, length, (scope, token) =>
         {
-            WatchedRequest request = Watched(new RequestTarget(RpcMethods.PutObject, _bucket, _key), _answers, _policy.StallTimeout, length, scope.Span);
+            WatchedRequest request = Watched(new RequestTarget(RpcMethods.PutObject, _bucket, _key), _answers, _policy.StallTimeout, length, scope.Span,
+                lease.RequeueAsync);
             return StallRetry.SendAsync(request, watch =>
             {
                 body.Position = start;
@@ -106,6 +108,7 @@ internal sealed class UploadRequests
         }
     }
 
-    private WatchedRequest Watched(RequestTarget target, AnswerTimes? answers, TimeSpan fixedBound, long bytes, System.Diagnostics.Activity? span) =>
-        _bounded.Watched(target, answers, fixedBound, bytes, span);
+    private WatchedRequest Watched(RequestTarget target, AnswerTimes? answers, TimeSpan fixedBound, long bytes, System.Diagnostics.Activity? span,
+        Func<CancellationToken, ValueTask>? waitForSlot = null) =>
+        _bounded.Watched(target, answers, fixedBound, bytes, span, waitForSlot: waitForSlot);
 }

@@ -13,9 +13,9 @@ public sealed class RequestBudgetTests
     }
 
     [Theory]
-    [InlineData(null, null, 20, 64)] // automatic: starts at the 20 requests the fixed default of 10 had open
-    [InlineData(null, 12, 12, 12)] // automatic under a lower ceiling
-    [InlineData(6, 64, 6, 6)] // both set: automatic, below both
+    [InlineData(null, null, 8, 64)] // automatic: a first contact of 8, growing on quick answers to the start of 20
+    [InlineData(null, 12, 8, 12)] // automatic under a lower ceiling: first contact grows to 12
+    [InlineData(6, 64, 6, 6)] // both set: automatic, below both, and below a first contact
     public void Create_Automatic_StartsAndEndsWhereTheSettingsSay(int? concurrent, int? max, int start, int ceiling)
     {
         (RequestScheduler scheduler, ConcurrencyTuner? tuner) = Create(concurrent, max);
@@ -23,6 +23,16 @@ public sealed class RequestBudgetTests
         Assert.NotNull(tuner);
         Assert.Equal(start, scheduler.MaxRequestsInFlight);
         Assert.Equal(ceiling, scheduler.Ceiling);
+    }
+
+    [Theory]
+    [InlineData(null, null, 20)] // automatic: starts at the 20 requests the fixed default of 10 had open
+    [InlineData(null, 12, 12)] // automatic under a lower ceiling
+    public void Create_FirstContactTunedOff_StartsAtTheAutomaticStart(int? concurrent, int? max, int start)
+    {
+        (RequestScheduler scheduler, _) = Create(concurrent, max, tuning: new EngineTuning { FirstContactStart = null });
+
+        Assert.Equal(start, scheduler.MaxRequestsInFlight);
     }
 
     [Fact]
