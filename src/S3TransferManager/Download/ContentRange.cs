@@ -48,6 +48,16 @@ internal readonly record struct ContentRange(long Start, long End, long Total)
         return true;
     }
 
+    /// <summary>Whether <paramref name="value"/> says the object is empty: a total of 0, whatever the range before it
+    /// (moto answers part 1 of an empty object <c>bytes 0--1/0</c>, s3rver a range of it <c>bytes 0-0/0</c>).</summary>
+    public static bool NamesEmptyObject(string? value)
+    {
+        ReadOnlySpan<char> text = value.AsSpan().Trim();
+        int slash = text.LastIndexOf('/');
+        return text.StartsWith("bytes ", StringComparison.OrdinalIgnoreCase) && slash > 0
+            && TryParseLong(text[(slash + 1)..], out long total) && total == 0;
+    }
+
     private static bool TryParseLong(ReadOnlySpan<char> digits, out long value) =>
         long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out value) && value >= 0;
 }

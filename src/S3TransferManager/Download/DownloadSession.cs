@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 using System.Runtime.CompilerServices;
 using Amazon.S3;
@@ -46,10 +47,15 @@ internal sealed class DownloadSession : IDisposable
     /// <summary>The part the first response is the body of: 1, or a resumed download's first part still to fetch.</summary>
     private readonly int _firstPart;
 
+    /// <summary>The first response when its body covers more than part 1 (the parts may read it on in turn); null
+    /// otherwise.</summary>
+    private readonly LeadResponse? _lead;
+
     private DownloadSession(TransferResources resources, TransferLane lane, PartBodyReading reading, PartLayout layout, FirstAnswer first,
-        ChecksumLookupRun checksums, int firstPart)
+        ChecksumLookupRun checksums, int firstPart, LeadResponse? lead)
     {
         _firstPart = firstPart;
+        _lead = lead;
         _resources = resources;
         _lane = lane;
         _reading = reading;
@@ -66,9 +72,10 @@ internal sealed class DownloadSession : IDisposable
 
     public PartLayout Layout { get; }
 
-    /// <summary>Sends the first GET (<c>bytes=0-(PartSize-1)</c>, If-Match when the caller gave an ETag), in its turn of
-    /// the shared budget through <paramref name="lane"/>, and learns the object's size and ETag from it. An empty object
-    /// answers that range with 416 InvalidRange; one plain GET then confirms it.</summary>
+    /// <summary>Sends the first GET, in its turn of the shared budget through <paramref name="lane"/>, and learns the
+    /// object's size and ETag from it: part 1 by number (<see cref="PartNumberOpening"/>), or <c>bytes=0-(PartSize-1)</c>
+    /// where the endpoint refuses that, with If-Match when the caller gave an ETag. An empty object answers with 416;
+    /// one plain GET then confirms it.</summary>
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="lane">The transfer's turns of the shared request budget.</param>
     /// <param name="request">What to download.</param>
@@ -80,53 +87,92 @@ internal sealed class DownloadSession : IDisposable
     /// ETag (the same version), so the lookup alongside the parts is not sent again.</param>
     /// <param name="resume">Where an interrupted download stopped: the first GET then fetches its first missing part,
     /// with If-Match on its ETag, and the parts keep its layout.</param>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The slot and the lookup's stop go to the session, which lets them go; a failure before lets them go here.")]
     public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
         bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null, ResumePoint? resume = null)
     {
         var getter = new ObjectGetter(resources.Client, request);
         bool validate = resources.Config.ValidateDownloadChecksums;
-        ByteRange? firstRange = resume is { Layout: var resumed, FirstPart: var part } ? new ByteRange(resumed.StartOf(part), resumed.EndOf(part))
-            : request.FitsOnePart ? null
-            : new ByteRange(0, request.PartSize - 1);
         string? ifMatch = resume?.ETag ?? request.IfMatch;
-        // The first range, or the whole object when the listing said it fits in one.
-        RequestLease lease = await lane.AcquireAsync(RequestCost.Data(firstRange is { } range ? range.End - range.Start + 1 : request.ListedLength!.Value),
-            cancellationToken).ConfigureAwait(false);
+        bool byPartNumber = resume is null && !request.FitsOnePart && resources.Opening.Use;
+        FirstGet first = resume is { Layout: var resumed, FirstPart: var part }
+            ? new FirstGet(new ByteRange(resumed.StartOf(part), resumed.EndOf(part)), null, ifMatch, validate)
+            : request.FitsOnePart ? new FirstGet(null, null, ifMatch, validate)
+            : byPartNumber ? new FirstGet(null, 1, ifMatch, validate)
+            : new FirstGet(new ByteRange(0, request.PartSize - 1), null, ifMatch, validate);
+        // The range asked for, the whole object when the listing said it fits in one part, or a part's worth.
+        var held = new HeldLease(lane, await lane.AcquireAsync(RequestCost.Data(first.ExpectedBytes(request.ListedLength ?? request.PartSize)),
+            cancellationToken).ConfigureAwait(false));
         GetObjectResponse? response = null;
+        LeadResponse? lead = null;
         try
         {
+            long sentAt = resources.TimeProvider.GetTimestamp();
             try
             {
-                response = await DiscoveryRequest.SendAsync(getter, firstRange, ifMatch, validate, resources.ResumePolicy,
-                    resources.Logger, cancellationToken).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, first, resources, held, cancellationToken).ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable && resume is null)
             {
-                response = await DiscoveryRequest.SendAsync(getter, range: null, request.IfMatch, validate, resources.ResumePolicy, resources.Logger,
-                    cancellationToken).ConfigureAwait(false);
+                response = await DiscoveryRequest.SendAsync(getter, first with { Range = null, PartNumber = null }, resources, held, cancellationToken)
+                    .ConfigureAwait(false);
+            }
+            catch (AmazonS3Exception e) when (byPartNumber && PartNumberOpening.MayBeRefusal(e))
+            {
+                // A server that serves no parts by number: a range instead, and ranges from now on if that works.
+                response = await DiscoveryRequest.SendAsync(getter, first with { Range = new ByteRange(0, request.PartSize - 1), PartNumber = null },
+                    resources, held, cancellationToken).ConfigureAwait(false);
+                resources.Opening.Refused();
             }
 
-            // The object's length says how many parts are coming: the budget may start from them before the tail is
-            // cut for its width.
-            Foresee(lane, request, response, resume);
-            (DownloadTarget target, PartLayout layout) = resume is null
-                ? Describe(request, response, TailWidth(resources, partsHeldInMemory), partsHeldInMemory)
-                : ResumedTarget.Describe(request, response, resume);
+            long answeredAt = resources.TimeProvider.GetTimestamp();
+            OpeningAnswer opening;
+            if (resume is null)
+            {
+                AnswerShape shape = AnswerShape.Of(request, response, first);
+                if (!shape.HasLead)
+                {
+                    // The object's length says how many parts are coming: the budget may start from them, and the tail
+                    // is cut for the connections they get.
+                    lane.Foresee(shape.EstimatedParts, shape.PartSize);
+                }
+
+                opening = Describe(request, response, shape, shape.Tail ? TailWidth(resources, partsHeldInMemory) : 0, partsHeldInMemory);
+            }
+            else
+            {
+                opening = OpeningAnswer.Resumed(ResumedTarget.Describe(request, response, resume));
+                lane.Foresee(resume.Layout.PartCount - resume.FirstPart + 1, resume.Layout.PartSize);
+            }
+
+            (DownloadTarget target, PartLayout layout) = opening.Described;
+            if (opening.LeadEnd > layout.EndOf(1) + 1)
+            {
+                // The body covers more than part 1: read on, part after part, until its pace says the rest goes faster in
+                // parallel (LeadResponse). An object uploaded in parts, answered whole with no part count, is from a
+                // server that serves no parts by number: read on whatever the pace, as the AWS SDK reads it.
+                bool servesNoParts = response.PartsCount is null && UploadedPartCount(target.ETag) > 1 && opening.CoversObject(target);
+                lead = new LeadResponse(resources.TimeProvider, resources.TimeProvider.GetElapsedTime(sentAt, answeredAt), opening.LeadEnd,
+                    firm: servesNoParts, () => lane.Foresee(layout.PartCount - 1, layout.PartSize));
+            }
+
             Log.Discovered(resources.Logger, target.BucketName, target.Key, target.TotalLength, target.ETag, layout.PartCount);
             var lookupStop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             ChecksumLookupRun checksums = validate
-                ? StartValidation(resources, request, lane, target, layout, response, head is not null && head.ETag == target.ETag ? head : null, lookupStop)
+                ? StartValidation(resources, request, lane, target, layout, response, opening.CoversObject(target),
+                    head is not null && head.ETag == target.ETag ? head : null, lookupStop)
                 : new ChecksumLookupRun(null, Task.CompletedTask, lookupStop);
             var hedging = new RangeHedging(lane, resources.Answers.RangedGets, resources.TimeProvider, resources.Config.HedgeSlowRequests);
             var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(),
-                hedging, resources.Bandwidth);
-            var first = new FirstAnswer(response, lease, ObjectDescription.From(response, target.TotalLength));
-            return new DownloadSession(resources, lane, reading, layout, first, checksums, resume?.FirstPart ?? 1);
+                hedging, resources.Bandwidth, lane, resources.Congestion);
+            var firstAnswer = new FirstAnswer(response, held.Lease, ObjectDescription.From(response, target.TotalLength));
+            return new DownloadSession(resources, lane, reading, layout, firstAnswer, checksums, resume?.FirstPart ?? 1, lead);
         }
         catch
         {
             response?.Dispose();
-            lease.Dispose();
+            lead?.Dispose();
+            held.Dispose();
             throw;
         }
     }
@@ -144,19 +190,26 @@ internal sealed class DownloadSession : IDisposable
     {
         GetObjectResponse? response = null;
         RequestLease? lease;
+        LeadResponse? lead = _lead;
         if (partNumber == _firstPart)
         {
             response = Interlocked.Exchange(ref _firstResponse, null);
             lease = Interlocked.Exchange(ref _firstLease, null);
         }
+        else if (lead is not null && await lead.TakeAsync(partNumber, cancellationToken).ConfigureAwait(false) is { } handed)
+        {
+            // The part before it read the lead's body to its end: this part reads on from there, with no request.
+            (response, lease) = handed;
+        }
         else
         {
+            lead = null;
             lease = await _lane.AcquireFollowingAsync(predecessor, RequestCost.Data(Layout.LengthOf(partNumber)), cancellationToken)
                 .ConfigureAwait(false);
         }
 
         return new ResumableRangeStream(_reading, new PartRange(partNumber, Layout.StartOf(partNumber), Layout.EndOf(partNumber)), response, lease,
-            CreatePartHasher(partNumber));
+            CreatePartHasher(partNumber), lead is null ? null : new LeadHold(lead, Layout));
     }
 
     /// <summary>What hashes a part's bytes for the checksum validation, fed as they pass (or, for a resumed part, as
@@ -290,6 +343,7 @@ internal sealed class DownloadSession : IDisposable
     {
         Interlocked.Exchange(ref _firstResponse, null)?.Dispose();
         Interlocked.Exchange(ref _firstLease, null)?.Dispose();
+        _lead?.Dispose();
     }
 
     /// <summary>Takes the stored checksum from the first response when it covers the whole object and carries one
@@ -297,11 +351,11 @@ internal sealed class DownloadSession : IDisposable
     /// whole-object GET without one means there is none. Otherwise starts the lookup that runs alongside the parts
     /// (for a composite value from the first response, only its parts are listed).</summary>
     private static ChecksumLookupRun StartValidation(TransferResources resources, DownloadRequestBase request, TransferLane lane, DownloadTarget target,
-        PartLayout layout, GetObjectResponse response, ChecksumHead? head, CancellationTokenSource stop)
+        PartLayout layout, GetObjectResponse response, bool coversObject, ChecksumHead? head, CancellationTokenSource stop)
     {
         CancellationToken cancellationToken = stop.Token;
         var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
-        StoredChecksum? inResponse = layout.PartCount == 1
+        StoredChecksum? inResponse = coversObject
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
                 response.ChecksumSHA256, response.ChecksumType)
             : null;
@@ -321,7 +375,7 @@ internal sealed class DownloadSession : IDisposable
         {
             validator.SetStored(inResponse, null);
         }
-        else if (inResponse is null && response.HttpStatusCode == HttpStatusCode.OK)
+        else if (inResponse is null && coversObject && (response.HttpStatusCode == HttpStatusCode.OK || target.TotalLength == 0))
         {
             // A whole-object GET asked for the checksum and got none: the object has none (a HEAD would say the same).
             validator.SetStored(null, "S3 stored no checksum with the object (or one of an algorithm this library does not check).");
@@ -350,69 +404,28 @@ internal sealed class DownloadSession : IDisposable
     /// part's request rides the current body's slot) or where longer head parts make up the count (a download to a
     /// file). Parts held in memory keep to PartSize, and under a hard cap no request may share a slot: there every
     /// extra request leaves its connection idle for a round trip, which cost more than finishing together saved
-    /// (OpenStream at a cap of 10, 256 MiB: 537 ms with the tail, 510 ms without).</summary>
+    /// (OpenStream at a cap of 10, 256 MiB: 537 ms with the tail, 510 ms without). An automatic budget in its first
+    /// contact is about to grow (to what the transfer foresees, say): the tail is cut for where it grows to.</summary>
     internal static int TailWidth(TransferResources resources, bool partsHeldInMemory) =>
         !resources.Tuning.DownloadTail || (partsHeldInMemory && !resources.Scheduler.AllowsSharedSlots)
             ? 0
-            : resources.Scheduler.MaxRequestsInFlight;
+            : resources.Scheduler.ExpectedRequests;
 
-    /// <summary>Tells the budget how many parts of the object are coming (<see cref="TransferLane.Foresee"/>), from the
-    /// length the first ranged GET's Content-Range gave: the first part, still streaming, and the rest at
-    /// <see cref="DownloadRequestBase.PartSize"/> (or the resumed layout's part size).</summary>
-    private static void Foresee(TransferLane lane, DownloadRequestBase request, GetObjectResponse response, ResumePoint? resume)
-    {
-        if (response.HttpStatusCode == HttpStatusCode.PartialContent && ContentRange.TryParse(response.ContentRange, out ContentRange range))
-        {
-            long partSize = resume?.Layout.PartSize ?? request.PartSize;
-            lane.Foresee((int)Math.Min(int.MaxValue, (range.Total - range.Start + partSize - 1) / partSize), partSize);
-        }
-    }
-
-    /// <summary>The object's description and its parts; <paramref name="connections"/> is the tail width: the parts
-    /// shrink toward the end so that this many connections finish together.</summary>
-    private static (DownloadTarget Target, PartLayout Layout) Describe(DownloadRequestBase request, GetObjectResponse response, int connections,
+    /// <summary>The object's description, its parts (cut as <paramref name="shape"/> says, with a tail for
+    /// <paramref name="tailWidth"/> connections), and how far the first answer's body reaches.</summary>
+    private static OpeningAnswer Describe(DownloadRequestBase request, GetObjectResponse response, AnswerShape shape, int tailWidth,
         bool partsHeldInMemory)
     {
-        string bucket = request.BucketName!;
-        string key = request.Key!;
-        long total;
-        long partSize;
-        int tailWidth = connections;
-        if (response.HttpStatusCode == HttpStatusCode.PartialContent)
-        {
-            if (!ContentRange.TryParse(response.ContentRange, out ContentRange range) || range.Start != 0)
-            {
-                throw new UnexpectedResponseException(bucket, key,
-                    $"the first ranged GET answered 206 with Content-Range '{response.ContentRange}'.");
-            }
-
-            total = range.Total;
-            partSize = request.PartSize;
-            if (range.End != Math.Min(partSize, total) - 1)
-            {
-                throw new UnexpectedResponseException(bucket, key,
-                    $"asked for bytes 0-{partSize - 1}, got bytes {range.Start}-{range.End}/{range.Total}.");
-            }
-        }
-        else
-        {
-            // 200: the plain GET after a 416, or a server that ignores Range. Either way the body is the whole object,
-            // so it is downloaded as one part of its own length.
-            total = response.ContentLength;
-            partSize = Math.Max(total, 1);
-            tailWidth = 0;
-        }
-
         // Parts waiting in memory stay at PartSize; a download to a file holds none, so its head parts may grow.
-        long maxHeadPartSize = partsHeldInMemory ? 0 : partSize + (partSize / 4);
-        var layout = new PartLayout(total, partSize, tailWidth, maxHeadPartSize);
+        long maxHeadPartSize = partsHeldInMemory ? 0 : shape.PartSize + (shape.PartSize / 4);
+        var layout = new PartLayout(shape.Total, shape.PartSize, tailWidth, maxHeadPartSize, shape.FirstPart);
         if (layout.PartCount > 1 && string.IsNullOrEmpty(response.ETag))
         {
-            throw new UnexpectedResponseException(bucket, key, "no ETag: the other parts could not be pinned to this version.");
+            throw new UnexpectedResponseException(request.BucketName!, request.Key!, "no ETag: the other parts could not be pinned to this version.");
         }
 
-        var target = new DownloadTarget(bucket, key, response.VersionId ?? request.VersionId, response.ETag, total,
+        var target = new DownloadTarget(request.BucketName!, request.Key!, response.VersionId ?? request.VersionId, response.ETag, shape.Total,
             response.Headers.ContentType, response.LastModified, response.Metadata);
-        return (target, layout);
+        return new OpeningAnswer((target, layout), shape.Covered, shape.LeadEnd);
     }
 }

@@ -26,14 +26,15 @@ internal sealed class ObjectGetter
 
     public string Key => _request.Key!;
 
-    /// <summary>GETs <paramref name="range"/> (the whole object when null) of <paramref name="versionId"/> (the
-    /// caller's version when null), with If-Match on <paramref name="ifMatch"/> when set. The caller owns the response.</summary>
+    /// <summary>GETs <paramref name="range"/> (the whole object when null; part <paramref name="partNumber"/> as the
+    /// uploader cut it, when set) of <paramref name="versionId"/> (the caller's version when null), with If-Match on
+    /// <paramref name="ifMatch"/> when set. The caller owns the response.</summary>
     /// <exception cref="ObjectModifiedException">The object no longer has <paramref name="ifMatch"/>.</exception>
     /// <remarks><c>withChecksum</c> asks S3 to send the stored checksum (it does for a whole-object GET). Sent once per
     /// part: its state machine comes from a pool rather than being allocated each time the response is awaited.</remarks>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<GetObjectResponse> GetAsync(ByteRange? range, string? versionId, string? ifMatch, CancellationToken cancellationToken,
-        bool withChecksum = false)
+        bool withChecksum = false, int? partNumber = null)
     {
         var request = new GetObjectRequest
         {
@@ -41,6 +42,7 @@ internal sealed class ObjectGetter
             Key = _request.Key,
             VersionId = versionId ?? _request.VersionId,
             ByteRange = range,
+            PartNumber = partNumber,
             EtagToMatch = ifMatch,
             ChecksumMode = withChecksum ? ChecksumMode.ENABLED : null,
         };

@@ -15,5 +15,9 @@ namespace S3TransferManager.Download;
 /// <param name="Hedging">Sends the GETs, learning how long their headers take, and hedges a slow one when hedging is on;
 /// null: each GET is sent alone and not timed.</param>
 /// <param name="Bandwidth">The utility's bandwidth cap, which every byte read waits for; null: no cap.</param>
+/// <param name="Lane">The download's turns of the request budget, where a part whose GET stalled in a congested
+/// endpoint's queue waits for a slot again; null: it keeps its slot.</param>
+/// <param name="Congestion">Tells a GET that stalled in a congested endpoint's queue from one on a dead connection, and
+/// hears of every byte read; null: every stall is a dead connection.</param>
 internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
-    RangeHedging? Hedging = null, BandwidthLimiter? Bandwidth = null);
+    RangeHedging? Hedging = null, BandwidthLimiter? Bandwidth = null, TransferLane? Lane = null, CongestionResponse? Congestion = null);

@@ -15,10 +15,11 @@ namespace S3TransferManager.Download;
 /// allocations. Where longer parts are harmless (a download to a file: no window holds a part in memory), the head parts
 /// after part 1 may grow, up to <c>maxHeadPartSize</c>, so that the whole layout takes no more requests than uniform
 /// parts would.
-/// Invariants: part 1 is exactly bytes 0..PartSize-1 when the object is longer (the discovery GET asked for that);
-/// parts are contiguous, cover the object, and none is empty or longer than <see cref="HeadPartSize"/> (an empty
-/// object has one empty part); head parts after part 1 are exactly HeadPartSize, which is PartSize unless the head
-/// grew.
+/// Invariants: part 1 is exactly bytes 0..FirstPartLength-1 when the object is longer (what the discovery GET
+/// answered for: PartSize for a ranged GET, the uploader's part 1 for a GET by part number); parts are contiguous,
+/// cover the object, and none is empty or longer than the larger of <see cref="HeadPartSize"/> and
+/// <see cref="FirstPartLength"/> (an empty object has one empty part); head parts after part 1 are exactly
+/// HeadPartSize, which is PartSize unless the head grew.
 /// </remarks>
 internal readonly record struct PartLayout
 {
@@ -44,16 +45,19 @@ internal readonly record struct PartLayout
     /// connections when the object is long enough to hold one after part 1 (2 or more connections, parts of at least
     /// 2 x <see cref="MinTailPartSize"/>). With a tail and <paramref name="maxHeadPartSize"/> above
     /// <paramref name="partSize"/>, the head parts after part 1 grow (at most to it) until the layout has no more parts
-    /// than a uniform one.</summary>
-    public PartLayout(long totalLength, long partSize, int tailWidth = 0, long maxHeadPartSize = 0)
+    /// than a uniform one. <paramref name="firstPartLength"/> (0: <paramref name="partSize"/>) is part 1's length.</summary>
+    public PartLayout(long totalLength, long partSize, int tailWidth = 0, long maxHeadPartSize = 0, long firstPartLength = 0)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(totalLength);
         ArgumentOutOfRangeException.ThrowIfLessThan(partSize, 1);
+        ArgumentOutOfRangeException.ThrowIfNegative(firstPartLength);
         TotalLength = totalLength;
         PartSize = partSize;
+        FirstPartLength = firstPartLength == 0 ? partSize : firstPartLength;
         HeadPartSize = partSize;
         TailWidthAsked = tailWidth;
         MaxHeadPartSize = maxHeadPartSize;
+        long first = FirstPartLength;
         int levels = 0;
         while (levels < MaxTailLevels && partSize >> (levels + 1) >= MinTailPartSize)
         {
@@ -61,24 +65,29 @@ internal readonly record struct PartLayout
         }
 
         long nominalTail = tailWidth >= 2 && levels > 0 ? (partSize - (partSize >> levels)) * tailWidth : 0;
-        if (nominalTail > 0 && totalLength - partSize >= nominalTail)
+        if (nominalTail > 0 && totalLength - first >= nominalTail)
         {
-            long headBytes = totalLength - partSize - nominalTail;
-            HeadPartSize = GrownHeadPartSize(totalLength, partSize, headBytes, tailWidth * levels, maxHeadPartSize);
+            long headBytes = totalLength - first - nominalTail;
+            HeadPartSize = GrownHeadPartSize(totalLength - first + partSize, partSize, headBytes, tailWidth * levels, maxHeadPartSize);
             _headParts = checked(1 + (int)(headBytes / HeadPartSize));
             _tailWidth = tailWidth;
             _tailLevels = levels;
         }
         else
         {
-            _headParts = totalLength == 0 ? 1 : checked((int)((totalLength + partSize - 1) / partSize));
+            _headParts = totalLength <= first ? 1 : checked(1 + (int)((totalLength - first + partSize - 1) / partSize));
         }
     }
 
     public long TotalLength { get; }
 
-    /// <summary>The requested part size: part 1's length when the object is longer.</summary>
+    /// <summary>The requested part size: the length of the parts after part 1, before the head grows or the tail
+    /// shrinks.</summary>
     public long PartSize { get; }
+
+    /// <summary>Part 1's length when the object is longer: <see cref="PartSize"/> after a ranged first GET, the
+    /// uploader's part 1 after a GET by part number.</summary>
+    public long FirstPartLength { get; }
 
     /// <summary>The length of head parts 2 and on, and the longest any part is: <see cref="PartSize"/>, or more when the
     /// head grew to pay for the tail's requests.</summary>
@@ -97,10 +106,10 @@ internal readonly record struct PartLayout
     {
         if (partNumber <= _headParts)
         {
-            return partNumber == 1 ? 0 : PartSize + ((partNumber - 2) * HeadPartSize);
+            return partNumber == 1 ? 0 : FirstPartLength + ((partNumber - 2) * HeadPartSize);
         }
 
-        long tailStart = PartSize + ((_headParts - 1) * HeadPartSize);
+        long tailStart = FirstPartLength + ((_headParts - 1) * HeadPartSize);
         int index = partNumber - _headParts - 1;
         if (index >= _tailWidth * _tailLevels)
         {

@@ -14,6 +14,9 @@ namespace S3TransferManager.Download;
 /// </summary>
 internal sealed class RangeHedging(TransferLane lane, AnswerTimes answers, TimeProvider time, bool enabled)
 {
+    /// <summary>The utility's GETs' answer times: the bound after which one counts as stalled.</summary>
+    public AnswerTimes Answers => answers;
+
     /// <summary>GETs bytes <paramref name="start"/>..<paramref name="end"/>; <paramref name="mayHedge"/> says whether
     /// the part has an attempt to spare. Returns the response and whether a hedge was sent.</summary>
     public async Task<(GetObjectResponse Response, bool Hedged)> GetAsync(RangeRequester requester, long start, long end, RequestLease? lease,

@@ -53,6 +53,20 @@ internal sealed class ResumableRangeStream : Stream
     /// <summary>The slot of the shared request budget this part's request holds; null once given back.</summary>
     private RequestLease? _lease;
 
+    /// <summary>Set once the reader has taken the part live and its slot was given back for good
+    /// (<see cref="ReleaseLease"/>): a slot taken again for a retry goes back too.</summary>
+    private bool _leaseReleased;
+
+    /// <summary>The download's lead response, while this body reads its part from it and hands it on at its end; null
+    /// otherwise (and once a resume replaced the lead's response).</summary>
+    private LeadHold? _lead;
+
+    /// <summary>When this body first read from the lead, from which offset, and how long its reads since have waited
+    /// for the connection: its pace (<see cref="LeadResponse.Observe"/>).</summary>
+    private long _leadReadSince;
+    private long _leadReadFrom = -1;
+    private long _leadWaitedTicks;
+
     /// <summary>The absolute offset of the next byte to hand out; bytes before it were handed out exactly once.</summary>
     private long _next;
 
@@ -75,9 +89,14 @@ internal sealed class ResumableRangeStream : Stream
     /// given back on <see cref="ReleaseLease"/> or disposal; <see langword="null"/> when it holds none.</param>
     /// <param name="hasher">Hashes the bytes as they are handed out, for checksum validation, owned from now on;
     /// <see langword="null"/> when downloads are not validated.</param>
-    public ResumableRangeStream(PartBodyReading reading, PartRange range, GetObjectResponse? response, RequestLease? lease, PartHasher? hasher = null)
+    /// <param name="lead">When <paramref name="response"/> is the download's lead response (it covers more than this
+    /// part): the body hands it on to the next part at its end, and the first part's pace decides whether it is read
+    /// on (<see cref="LeadResponse"/>).</param>
+    public ResumableRangeStream(PartBodyReading reading, PartRange range, GetObjectResponse? response, RequestLease? lease, PartHasher? hasher = null,
+        LeadHold? lead = null)
     {
         _reading = reading;
+        _lead = lead;
         _range = range;
         _next = range.Start;
         _response = response;
@@ -124,7 +143,11 @@ internal sealed class ResumableRangeStream : Stream
 
     /// <summary>Gives the request's slot back early: the body is a caller's reader's part, whose pace is not the
     /// scheduler's to wait for. Safe while another thread reads the body (the reader may call it then).</summary>
-    public void ReleaseLease() => Interlocked.Exchange(ref _lease, null)?.Dispose();
+    public void ReleaseLease()
+    {
+        Volatile.Write(ref _leaseReleased, true);
+        Interlocked.Exchange(ref _lease, null)?.Dispose();
+    }
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>
@@ -164,6 +187,7 @@ internal sealed class ResumableRangeStream : Stream
 
             int read;
             CancellationToken token = _stall.Arm(cancellationToken);
+            long readStarted = _lead is null ? 0 : _reading.Policy.TimeProvider.GetTimestamp();
             try
             {
                 read = await _response!.ResponseStream.ReadAsync(buffer, token).ConfigureAwait(false);
@@ -177,7 +201,7 @@ internal sealed class ResumableRangeStream : Stream
             catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
             {
                 _stall.Disarm();
-                await PrepareResumeAsync(StalledError("body"), cancellationToken).ConfigureAwait(false);
+                await PrepareResumeAsync(StalledError("body", _reading.Policy.StallTimeout, congested: false), cancellationToken).ConfigureAwait(false);
                 continue;
             }
             catch (AmazonClientException e) when (_response!.ResponseMetadata?.ChecksumValidationStatus == ChecksumValidationStatus.PENDING_RESPONSE_READ)
@@ -211,6 +235,12 @@ internal sealed class ResumableRangeStream : Stream
 
             _next += read;
             _hasher?.Append(buffer.Span[..read]);
+            _reading.Congestion?.Activity.Moved();
+            if (_lead is { Lead.Watching: true } lead)
+            {
+                WatchLead(lead.Lead, readStarted);
+            }
+
             if (_next > _range.End)
             {
                 Finish();
@@ -233,6 +263,23 @@ internal sealed class ResumableRangeStream : Stream
     private void Finish()
     {
         _hasher?.Finish();
+        if (_lead is { } lead)
+        {
+            // The lead's body goes on into the next part: handed to it, not closed (the AWS SDK's own check of a
+            // whole-object body runs when the last part closes it).
+            _lead = null;
+            RequestLease? lease = Volatile.Read(ref _lease);
+            if (lead.TryHandOver(_range.Number, _response!, lease))
+            {
+                // The next part holds the response and the slot now.
+                Interlocked.CompareExchange(ref _lease, null, lease);
+                _response = null;
+                return;
+            }
+
+            lead.Lead.Lose();
+        }
+
         if (!DropResponse() && _hasher is null)
         {
             throw SdkChecksumMismatch(_sdkCheckFailure!);
@@ -254,6 +301,24 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
+    /// <summary>Tells the lead this body's pace: from its first read on (that read's own bytes may have waited in
+    /// buffers, so they do not count), the bytes over the time the reads since <paramref name="readStarted"/> waited.</summary>
+    private void WatchLead(LeadResponse lead, long readStarted)
+    {
+        TimeProvider time = _reading.Policy.TimeProvider;
+        long now = time.GetTimestamp();
+        if (_leadReadFrom < 0)
+        {
+            _leadReadSince = now;
+            _leadReadFrom = _next;
+            return;
+        }
+
+        _leadWaitedTicks += now - readStarted;
+        lead.Observe(_range.Number, time.GetElapsedTime(_leadReadSince, now), TimeSpan.FromSeconds((double)_leadWaitedTicks / time.TimestampFrequency),
+            _next - _leadReadFrom, _next, partEnd: _next > _range.End);
+    }
+
     private void WatchPace()
     {
         LookaheadEstimate lookahead = _reading.Lookahead!;
@@ -273,10 +338,14 @@ internal sealed class ResumableRangeStream : Stream
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<bool> TryRequestAsync(CancellationToken cancellationToken)
     {
-        CancellationToken token = _stall.Arm(cancellationToken);
+        // The answer's bound is learned from the utility's GETs (their waits in a server's queue included), and before
+        // any answer grows with the requests in flight; a body's silence keeps the fixed stall timeout.
+        TimeSpan bound = _reading.Hedging?.Answers.StallBound(0) ?? _reading.Policy.StallTimeout;
+        CancellationToken token = _stall.Arm(cancellationToken, bound);
+        long sentAt = _reading.Policy.TimeProvider.GetTimestamp();
         try
         {
-            _pace.Requested(_reading.Policy.TimeProvider.GetTimestamp());
+            _pace.Requested(sentAt);
             if (_reading.Hedging is { } hedging)
             {
                 (_response, bool hedged) = await hedging.GetAsync(_reading.Requester, _next, _range.End, _lease, _resumes < _reading.Policy.MaxResumes,
@@ -295,7 +364,10 @@ internal sealed class ResumableRangeStream : Stream
         catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
         {
             _stall.Disarm();
-            await PrepareResumeAsync(StalledError("response"), cancellationToken).ConfigureAwait(false);
+            // No answer while the endpoint answered others: queued behind too many of ours. The budget is cut, and the
+            // GET goes again when a slot frees (never at once, never beside the slots in flight).
+            bool congested = _reading.Congestion?.Judge(sentAt) == true;
+            await PrepareResumeAsync(StalledError("response", bound, congested), cancellationToken, congested).ConfigureAwait(false);
             return false;
         }
         catch (Exception e)
@@ -344,28 +416,59 @@ internal sealed class ResumableRangeStream : Stream
             "(another value, computed by the AWS SDK)", partNumber: null, error);
     }
 
-    private TimeoutException StalledError(string what) =>
-        new($"The {what} of part {_range.Number} made no progress for {_reading.Policy.StallTimeout.TotalSeconds:0.###} s.");
+    private StallTimeoutException StalledError(string what, TimeSpan bound, bool congested) =>
+        new($"The {what} of part {_range.Number} made no progress for {bound.TotalSeconds:0.###} s.", congested);
 
-    private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
+    /// <summary>Drops the broken response and waits before the rest of the range is asked for: the policy's jittered
+    /// delay, or, after a stall in a congested endpoint's queue (<paramref name="waitForSlot"/>), a new slot of the
+    /// budget. The last resume spent, throws the part's failure.</summary>
+    private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken, bool waitForSlot = false)
     {
         DropResponse();
+        if (Interlocked.Exchange(ref _lead, null) is { } lead)
+        {
+            // The rest of this part comes from a ranged GET of its own: the parts after it send theirs.
+            lead.Lead.Lose();
+        }
+
         DownloadTarget target = _reading.Requester.Target;
         ResumePolicy policy = _reading.Policy;
         if (_resumes >= policy.MaxResumes)
         {
+            string advice = error is StallTimeoutException stall ? Resilience.StallAdvice.For(stall.Congested) : "";
             throw _telemetry.Failed(new PartDownloadException(_range.Number,
-                $"Part {_range.Number} of s3://{target.BucketName}/{target.Key} (bytes {_range.Start}-{_range.End}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).",
+                $"Part {_range.Number} of s3://{target.BucketName}/{target.Key} (bytes {_range.Start}-{_range.End}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).{advice}",
                 error));
         }
 
         _resumes++;
         _telemetry.Resumed(error);
         Log.ResumingPart(_reading.Logger, target.BucketName, target.Key, _range.Number, _next, _resumes, policy.MaxResumes, error);
+        if (waitForSlot && _reading.Lane is { } lane && Interlocked.Exchange(ref _lease, null) is { } held)
+        {
+            await RequeueAsync(lane, held, cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
         TimeSpan delay = policy.DelayBefore(_resumes);
         if (delay > TimeSpan.Zero)
         {
             await Task.Delay(delay, policy.TimeProvider, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Gives the slot back, and waits for the download's next turn of one: the budget, cut meanwhile, lends
+    /// it only once the requests in flight have come down. A slot the reader gave up for good meanwhile goes back at
+    /// once.</summary>
+    private async ValueTask RequeueAsync(TransferLane lane, RequestLease held, CancellationToken cancellationToken)
+    {
+        RequestCost cost = held.Cost;
+        held.Dispose();
+        RequestLease fresh = await lane.AcquireAsync(cost, cancellationToken).ConfigureAwait(false);
+        Volatile.Write(ref _lease, fresh);
+        if (Volatile.Read(ref _leaseReleased))
+        {
+            ReleaseLease();
         }
     }
 
@@ -395,6 +498,8 @@ internal sealed class ResumableRangeStream : Stream
         {
             // Never throws: a complete body's response was closed, and checked, by the read that completed it (Finish).
             DropResponse();
+            // Stopped before its end while holding the lead: the parts after it cannot read on.
+            Interlocked.Exchange(ref _lead, null)?.Lead.Lose();
             _stall.Dispose();
             _hasher?.Dispose();
             ReleaseLease();

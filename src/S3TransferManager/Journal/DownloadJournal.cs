@@ -246,7 +246,7 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         PartLayout layout = default;
         if (why is null)
         {
-            layout = new PartLayout(before!.Size, before.PartSize, before.TailWidth, before.MaxHeadPartSize);
+            layout = new PartLayout(before!.Size, before.PartSize, before.TailWidth, before.MaxHeadPartSize, before.FirstPartLength);
             if (layout.PartCount != before.PartCount)
             {
                 why = "the journal's parts cannot be rebuilt";
@@ -309,6 +309,7 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             PartSize = layout.PartSize,
             TailWidth = layout.TailWidthAsked,
             MaxHeadPartSize = layout.MaxHeadPartSize,
+            FirstPartLength = layout.FirstPartLength,
             PartCount = layout.PartCount,
             Destination = _destination,
             TempFile = TempPath,

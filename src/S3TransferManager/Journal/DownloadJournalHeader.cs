@@ -20,6 +20,9 @@ internal sealed record DownloadJournalHeader : JournalHeader
 
     public long MaxHeadPartSize { get; init; }
 
+    /// <summary>Part 1's length (0 in journals that predate it: <see cref="PartSize"/>).</summary>
+    public long FirstPartLength { get; init; }
+
     /// <summary>The layout's part count, to check the rebuilt layout against.</summary>
     public int PartCount { get; init; }
 

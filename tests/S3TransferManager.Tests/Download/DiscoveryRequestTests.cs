@@ -4,12 +4,13 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Download;
-using S3TransferManager.Resilience;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Tests.Download;
 
 /// <summary>The first GET of a download, whose answer never starts: given up after the stall timeout and sent again,
-/// within the resume budget (the fault matrix's discovery-unanswered row shows the same against a real socket).</summary>
+/// within the resume budget (the fault matrix's discovery-unanswered row shows the same against a real socket). Before
+/// any answer the bound is the stall timeout, the utility's only request being in flight.</summary>
 public sealed class DiscoveryRequestTests
 {
     private static readonly TimeSpan StallTimeout = TimeSpan.FromSeconds(30);
@@ -23,7 +24,7 @@ public sealed class DiscoveryRequestTests
         using var answer = new GetObjectResponse { ETag = "\"e1\"" };
         ObjectGetter getter = Getter(call => call == 1 ? null : answer);
 
-        Task<GetObjectResponse> sent = DiscoveryRequest.SendAsync(getter, new ByteRange(0, 99), null, false, Policy(maxResumes: 1), NullLogger.Instance, default);
+        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 1, default);
         await StallNextCallAsync();
 
         Assert.Same(answer, await sent.WaitAsync(TimeSpan.FromSeconds(10)));
@@ -35,7 +36,7 @@ public sealed class DiscoveryRequestTests
     {
         ObjectGetter getter = Getter(_ => null);
 
-        Task<GetObjectResponse> sent = DiscoveryRequest.SendAsync(getter, new ByteRange(0, 99), null, false, Policy(maxResumes: 2), NullLogger.Instance, default);
+        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 2, default);
         for (int attempt = 1; attempt <= 3; attempt++)
         {
             await StallNextCallAsync();
@@ -53,7 +54,7 @@ public sealed class DiscoveryRequestTests
         ObjectGetter getter = Getter(_ => null);
         using var cancellation = new CancellationTokenSource();
 
-        Task<GetObjectResponse> sent = DiscoveryRequest.SendAsync(getter, new ByteRange(0, 99), null, false, Policy(maxResumes: 3), NullLogger.Instance, cancellation.Token);
+        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 3, cancellation.Token);
         await _calls.Reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(10));
         await cancellation.CancelAsync();
 
@@ -68,7 +69,22 @@ public sealed class DiscoveryRequestTests
         _time.Advance(StallTimeout);
     }
 
-    private ResumePolicy Policy(int maxResumes) => new(maxResumes, TimeSpan.Zero, StallTimeout, _time, () => 1.0);
+    /// <summary>Sends a ranged first GET through a utility with <paramref name="maxResumes"/> retries, no delay before
+    /// them and <see cref="StallTimeout"/>, on a slot of its budget.</summary>
+    private async Task<GetObjectResponse> SendAsync(ObjectGetter getter, int maxResumes, CancellationToken cancellationToken)
+    {
+        var config = new TransferUtilityConfig
+        {
+            BodyStallTimeout = StallTimeout,
+            InterruptedBodyRetryAttempts = maxResumes,
+            InterruptedBodyRetryDelay = TimeSpan.Zero,
+            ConcurrentServiceRequests = 4,
+        }.Validated();
+        var resources = new TransferResources(new Mock<IAmazonS3>().Object, config, NullLogger.Instance, timeProvider: _time);
+        using TransferLane lane = resources.Scheduler.OpenLane();
+        using var lease = new HeldLease(lane, await lane.AcquireAsync(CancellationToken.None));
+        return await DiscoveryRequest.SendAsync(getter, new FirstGet(new ByteRange(0, 99), null, null, false), resources, lease, cancellationToken);
+    }
 
     /// <summary>A getter whose n-th GET answers <paramref name="answer"/>(n), or never answers (until its token is
     /// cancelled) when that is null.</summary>

@@ -98,6 +98,9 @@ public sealed class EarlyRequestTests : IDisposable
         s3.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
             .Returns((GetObjectRequest r, CancellationToken _) =>
             {
+                // Part 1 by number is a part of the object as uploaded in parts of PartSize.
+                bool byNumber = r.PartNumber is not null;
+                r = FakeDownloadS3.AsRanged(r, _object.Length, PartSize);
                 _clock.Advance(TimeSpan.FromMilliseconds(20));
                 if (r.ByteRange.Start >= failFrom)
                 {
@@ -106,14 +109,15 @@ public sealed class EarlyRequestTests : IDisposable
 
                 Interlocked.Increment(ref _openResponses);
                 int length = (int)(r.ByteRange.End - r.ByteRange.Start + 1);
-                return Task.FromResult(new GetObjectResponse
+                var response = new GetObjectResponse
                 {
                     HttpStatusCode = HttpStatusCode.PartialContent,
                     ContentRange = $"bytes {r.ByteRange.Start}-{r.ByteRange.End}/{_object.Length}",
                     ContentLength = length,
                     ETag = "\"e1\"",
                     ResponseStream = new PacedBody(_object.AsMemory((int)r.ByteRange.Start, length), _clock, () => Interlocked.Decrement(ref _openResponses)),
-                });
+                };
+                return Task.FromResult(byNumber ? FakeDownloadS3.WithPartsCount(response, _object.Length, PartSize) : response);
             });
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 2 }.Validated();
         return new TransferResources(s3.Object, config, NullLogger.Instance, timeProvider: _clock);

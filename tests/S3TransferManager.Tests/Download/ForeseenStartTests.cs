@@ -5,8 +5,10 @@ using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Download;
 
-/// <summary>The first ranged GET of a download gives the object's length: the automatic budget starts from the parts
-/// that are coming, before the tail is cut for its width; a fixed budget stays what it is.</summary>
+/// <summary>The first GET of a download gives the object's length: the automatic budget starts from the parts that are
+/// coming, before the tail is cut for its width; a fixed budget stays what it is. With first contact (the default) the
+/// parts are where it grows to on quick answers (<c>FirstContactTests</c>); these tests turn it off to see the start
+/// itself.</summary>
 public sealed class ForeseenStartTests
 {
     private const int MiB = 1024 * 1024;
@@ -39,7 +41,7 @@ public sealed class ForeseenStartTests
     public async Task StartAsync_ForeseenStartTunedOff_StartsAt20()
     {
         TransferResources resources = Resources(256, new TransferUtilityConfig { ValidateDownloadChecksums = false },
-            new EngineTuning { ForeseenStart = false });
+            new EngineTuning { ForeseenStart = false, FirstContactStart = null });
 
         await DiscoverAsync(resources);
 
@@ -61,7 +63,8 @@ public sealed class ForeseenStartTests
     {
         byte[] firstPart = new byte[8 * MiB];
         var s3 = new FakeDownloadS3(_ => FakeDownloadS3.Partial(firstPart, 0, firstPart.Length - 1,
-            contentRange: $"bytes 0-{firstPart.Length - 1}/{(long)objectMiB * MiB}"));
-        return new TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance, tuning: tuning);
+            contentRange: $"bytes 0-{firstPart.Length - 1}/{(long)objectMiB * MiB}"), (long)objectMiB * MiB, firstPart.Length);
+        return new TransferResources(s3.Mock.Object, config.Validated(), NullLogger.Instance,
+            tuning: tuning ?? new EngineTuning { FirstContactStart = null });
     }
 }

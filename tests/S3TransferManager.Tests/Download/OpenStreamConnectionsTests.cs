@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using Moq;
 using S3TransferManager.Download;
+using S3TransferManager.Tests.Fakes;
 
 namespace S3TransferManager.Tests.Download;
 
@@ -55,6 +56,9 @@ public sealed class OpenStreamConnectionsTests
         s3.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
             .Returns(async (GetObjectRequest r, CancellationToken token) =>
             {
+                // Part 1 by number is a part of the object as uploaded in parts of PartSize.
+                bool byNumber = r.PartNumber is not null;
+                r = FakeDownloadS3.AsRanged(r, _object.Length, PartSize);
                 long start = r.ByteRange.Start;
                 if (start > 0)
                 {
@@ -80,7 +84,7 @@ public sealed class OpenStreamConnectionsTests
                 }
 
                 int length = (int)(r.ByteRange.End - start + 1);
-                return new GetObjectResponse
+                var response = new GetObjectResponse
                 {
                     HttpStatusCode = HttpStatusCode.PartialContent,
                     ContentRange = $"bytes {start}-{r.ByteRange.End}/{_object.Length}",
@@ -88,6 +92,7 @@ public sealed class OpenStreamConnectionsTests
                     ETag = "\"e1\"",
                     ResponseStream = new MemoryStream(_object, (int)start, length, writable: false),
                 };
+                return byNumber ? FakeDownloadS3.WithPartsCount(response, _object.Length, PartSize) : response;
             });
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = Cap }.Validated();
         return new TransferResources(s3.Object, config, NullLogger.Instance, timeProvider: new FakeTimeProvider());

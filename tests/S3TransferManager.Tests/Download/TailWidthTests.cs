@@ -22,9 +22,21 @@ public sealed class TailWidthTests
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
-    public void TailWidth_AutomaticBudget_IsTheBudget(bool partsHeldInMemory)
+    public void TailWidth_AutomaticBudgetInFirstContact_IsWhereItGrowsTo(bool partsHeldInMemory)
     {
         TransferResources resources = Resources(new TransferUtilityConfig());
+
+        // First contact starts at 8 and grows on quick answers to the start of 20: the parts are cut for the 20.
+        Assert.Equal(S3TransferManager.Scheduling.RequestBudget.FirstContactStart, resources.Scheduler.MaxRequestsInFlight);
+        Assert.Equal(S3TransferManager.Scheduling.RequestBudget.AutomaticStart, DownloadSession.TailWidth(resources, partsHeldInMemory));
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void TailWidth_AutomaticBudget_IsTheBudget(bool partsHeldInMemory)
+    {
+        TransferResources resources = Resources(new TransferUtilityConfig(), new EngineTuning { FirstContactStart = null });
 
         Assert.Equal(resources.Scheduler.MaxRequestsInFlight, DownloadSession.TailWidth(resources, partsHeldInMemory));
         Assert.True(resources.Scheduler.MaxRequestsInFlight >= 2);

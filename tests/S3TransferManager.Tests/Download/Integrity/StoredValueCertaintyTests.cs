@@ -89,7 +89,7 @@ public sealed class StoredValueCertaintyTests : IDisposable
             }
 
             return part;
-        }).Mock;
+        }, s_object.Length, uploadedPartSize: 5 * MiB).Mock;
         s3.Setup(c => c.GetObjectMetadataAsync(It.IsAny<GetObjectMetadataRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(() => new GetObjectMetadataResponse { ETag = eTag, ChecksumCRC32 = headValue, ChecksumType = headType });
         s3.Setup(c => c.GetObjectAttributesAsync(It.IsAny<GetObjectAttributesRequest>(), It.IsAny<CancellationToken>()))
