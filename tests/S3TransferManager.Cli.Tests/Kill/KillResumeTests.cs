@@ -46,6 +46,8 @@ public sealed class KillResumeTests(MotoServer moto) : IDisposable
         var names = new DataRequests(scenario.Lengths, KillScenario.PartSize);
         int passed = new Random(seed).Next(1, scenario.MaxPassed + 1);
         await using FaultInjectingProxy proxy = await FaultInjectingProxy.StartAsync(moto.ServiceUrl);
+        // Downloads open with a range, as from a server that serves no parts by number, so they have parts to kill between.
+        proxy.RefusesPartNumberGets = true;
         var held = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         proxy.Plan.From(scenario.PartOperation, passed + 1, new ProxyFault.Hold(held));
         string[] args = [.. scenario.Command, "--part-size", "5MiB", "--concurrency", $"{Concurrency}", "--journal-folder", Journals,

@@ -69,6 +69,8 @@ public sealed class KillThenFaultTests(MotoServer moto) : IDisposable
         KillScenario scenario = await KillScenario.CreateAsync(kind, bucket.Name, _folder, s3);
         var names = new DataRequests(scenario.Lengths, KillScenario.PartSize);
         await using FaultInjectingProxy proxy = await FaultInjectingProxy.StartAsync(moto.ServiceUrl);
+        // Downloads open with a range, as from a server that serves no parts by number, so they have parts to kill between.
+        proxy.RefusesPartNumberGets = true;
         var held = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         proxy.Plan.From(scenario.PartOperation, Passed + 1, new ProxyFault.Hold(held));
         string[] args = [.. scenario.Command, "--part-size", "5MiB", "--concurrency", "2", "--journal-folder", Journals,

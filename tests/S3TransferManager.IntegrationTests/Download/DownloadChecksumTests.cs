@@ -19,7 +19,7 @@ public sealed class DownloadChecksumTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         byte[] content = await UploadAsync(s3, "k", (11 * MiB) + 5, ChecksumAlgorithm.CRC32);
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(Request(s3, "k", s3.PathFor("out")));
 
@@ -40,6 +40,25 @@ public sealed class DownloadChecksumTests(MotoServer moto)
         string destination = s3.PathFor("out");
         await File.WriteAllTextAsync(destination, "the previous version");
         s3.Handler.FaultRule = r => r.Range == $"bytes={7 * MiB}-{(8 * MiB) - 1}" ? new Fault.FlipByte(12345) : null;
+        using TransferUtility utility = s3.CreateRangedUtility();
+
+        var error = await Assert.ThrowsAsync<ChecksumMismatchException>(() => utility.DownloadWithResponseAsync(Request(s3, "k", destination)));
+
+        Assert.Equal(("CRC32", s3.BucketName, "k"), (error.Algorithm, error.BucketName, error.Key));
+        Assert.Equal(IndependentChecksums.Base64(ChecksumAlgorithm.CRC32, content), error.Expected);
+        Assert.Equal("the previous version", await File.ReadAllTextAsync(destination));
+        Assert.Equal(["out"], Directory.GetFiles(s3.Folder).Select(Path.GetFileName));
+    }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_FlippedByteInTheWholeObjectsAnswer_ThrowsChecksumMismatchAndLeavesTheDestinationUntouched()
+    {
+        // moto answers part 1 by number with the whole object and its stored checksum: one body, checked as it is read on.
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = await UploadAsync(s3, "k", (11 * MiB) + 5, ChecksumAlgorithm.CRC32);
+        string destination = s3.PathFor("out");
+        await File.WriteAllTextAsync(destination, "the previous version");
+        s3.Handler.FaultRule = r => r.IsGet && r.Range is null ? new Fault.FlipByte((9 * MiB) + 3) : null;
         using TransferUtility utility = s3.CreateUtility();
 
         var error = await Assert.ThrowsAsync<ChecksumMismatchException>(() => utility.DownloadWithResponseAsync(Request(s3, "k", destination)));
@@ -48,6 +67,7 @@ public sealed class DownloadChecksumTests(MotoServer moto)
         Assert.Equal(IndependentChecksums.Base64(ChecksumAlgorithm.CRC32, content), error.Expected);
         Assert.Equal("the previous version", await File.ReadAllTextAsync(destination));
         Assert.Equal(["out"], Directory.GetFiles(s3.Folder).Select(Path.GetFileName));
+        Assert.Single(s3.Handler.Gets);
     }
 
     [Fact]
@@ -74,7 +94,7 @@ public sealed class DownloadChecksumTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         byte[] content = await UploadAsync(s3, "k", (6 * MiB) + 5, ChecksumAlgorithm.CRC32);
         s3.Handler.FaultRule = r => r.Range == $"bytes={2 * MiB}-{(3 * MiB) - 1}" ? new Fault.FlipByte(7) : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "k", PartSize = DownloadPartSize });

@@ -4,6 +4,8 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.Download;
 
+/// <summary>Faults on a download's parts, against moto through a faulting handler. The downloads open with a range, so
+/// they have parts to fault (moto answers part 1 by number with the whole object; <c>LeadFaultTests</c> faults that).</summary>
 [Collection(MotoCollection.Name)]
 public sealed class DownloadFaultTests(MotoServer moto)
 {
@@ -22,7 +24,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
             ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 99)))
             : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => utility.DownloadWithResponseAsync(
             new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = PartSize }));
@@ -41,7 +43,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string oldETag = await s3.PutAsync("object", TestData.Payload(1000));
         await s3.PutAsync("object", TestData.Payload(1000, seed: 5));
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         var error = await Assert.ThrowsAsync<ObjectModifiedException>(() => utility.DownloadWithResponseAsync(
             new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = s3.PathFor("f"), IfMatch = oldETag }));
@@ -60,7 +62,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         string secondPart = $"bytes={PartSize}-{(2 * PartSize) - 1}";
         int faulted = 0;
         s3.Handler.FaultRule = r => r.Range == secondPart && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(1000) : null;
-        using TransferUtility utility = s3.CreateUtility(FastRetries);
+        using TransferUtility utility = s3.CreateRangedUtility(FastRetries);
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
         {
@@ -81,7 +83,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.Range == $"bytes=0-{PartSize - 1}" && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.TruncateAfter(777) : null;
-        using TransferUtility utility = s3.CreateUtility(FastRetries);
+        using TransferUtility utility = s3.CreateRangedUtility(FastRetries);
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
         {
@@ -100,7 +102,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         s3.Handler.FaultRule = r => r.Range is { } range && RangeStart(range) >= PartSize && RangeStart(range) < 2 * PartSize
             ? new Fault.ResetAfter(10) : null;
         string path = s3.PathFor("f");
-        using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { InterruptedBodyRetryAttempts = 2, InterruptedBodyRetryDelay = TimeSpan.Zero });
+        using TransferUtility utility = s3.CreateRangedUtility(new TransferUtilityConfig { InterruptedBodyRetryAttempts = 2, InterruptedBodyRetryDelay = TimeSpan.Zero });
 
         var error = await Assert.ThrowsAsync<PartDownloadException>(() => utility.DownloadWithResponseAsync(
             new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "object", FilePath = path, PartSize = PartSize }));
@@ -121,7 +123,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.Status(status, code) : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
         {
@@ -138,7 +140,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("keep.bin");
         await File.WriteAllTextAsync(path, "keep me");
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         var error = await Assert.ThrowsAnyAsync<AmazonS3Exception>(() => utility.DownloadWithResponseAsync(
             new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "nope", FilePath = path }));
@@ -156,7 +158,7 @@ public sealed class DownloadFaultTests(MotoServer moto)
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
         s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null ? new Fault.Stall(stalled, never.Task) : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
         using var cancellation = new CancellationTokenSource();
 
         Task download = utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest

@@ -7,7 +7,8 @@ namespace S3TransferManager.IntegrationTests.Download;
 
 /// <summary>
 /// The options of <see cref="DownloadRequestBase"/> go on every GET of a download: discovery, parts and resumes.
-/// moto does not encrypt SSE-C objects (nor refuse a GET without the key), so the key is shown on the wire.
+/// moto does not encrypt SSE-C objects (nor refuse a GET without the key), so the key is shown on the wire. The
+/// downloads open with a range, so they have several GETs (moto answers part 1 by number with the whole object).
 /// </summary>
 [Collection(MotoCollection.Name)]
 public sealed class DownloadOptionsTests(MotoServer moto)
@@ -23,7 +24,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
         string secondPart = $"bytes={PartSize}-{(2 * PartSize) - 1}";
         int faulted = 0;
         s3.Handler.FaultRule = r => r.Range == secondPart && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(1000) : null;
-        using TransferUtility utility = s3.CreateUtility(FastRetries);
+        using TransferUtility utility = s3.CreateRangedUtility(FastRetries);
         var request = new TransferUtilityDownloadRequest { BucketName = s3.BucketName, Key = "k", FilePath = s3.PathFor("f"), PartSize = PartSize };
         WithCustomerKey(request);
 
@@ -45,7 +46,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
         s3.Handler.FaultRule = r => r.Range == $"bytes={2 * PartSize}-{(3 * PartSize) - 1}" && Interlocked.Exchange(ref faulted, 1) == 0
             ? new Fault.TruncateAfter(500)
             : null;
-        using TransferUtility utility = s3.CreateUtility(FastRetries);
+        using TransferUtility utility = s3.CreateRangedUtility(FastRetries);
         var request = new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "k", PartSize = PartSize };
         WithCustomerKey(request);
 
@@ -65,7 +66,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         await s3.PutAsync("k", TestData.Payload(2 * PartSize));
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await utility.DownloadAsync(new TransferUtilityDownloadRequest
         {
@@ -84,7 +85,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         byte[] content = TestData.Payload(2 * PartSize);
         await s3.PutAsync("k", content);
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await utility.DownloadAsync(new TransferUtilityDownloadRequest
         {
@@ -111,7 +112,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         await s3.PutAsync("k", TestData.Payload(1000));
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         AmazonS3Exception error = await Assert.ThrowsAsync<AmazonS3Exception>(() => utility.DownloadAsync(new TransferUtilityDownloadRequest
         {
@@ -128,7 +129,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string eTag = await s3.PutAsync("k", TestData.Payload(1000));
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         AmazonS3Exception error = await Assert.ThrowsAsync<AmazonS3Exception>(() => utility.DownloadAsync(new TransferUtilityDownloadRequest
         {
@@ -157,7 +158,7 @@ public sealed class DownloadOptionsTests(MotoServer moto)
     private static async Task<byte[]> UploadEncryptedAsync(S3TestContext s3, int length)
     {
         byte[] content = TestData.Payload(length);
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
         await utility.UploadAsync(new TransferUtilityUploadRequest
         {
             BucketName = s3.BucketName, Key = "k", InputStream = new MemoryStream(content),

@@ -70,7 +70,7 @@ public sealed class InferredChecksumDownloadTests(MotoStyleInMemoryS3Fixture fix
         using AmazonS3Client client = S3TestContext.CreateClient(fixture.Server.ServiceUrl, new RecordingHttpClientFactory(handler));
         using var logs = new FakeLoggerProvider();
         using ILoggerFactory loggerFactory = LoggerFactory.Create(builder => builder.AddProvider(logs).SetMinimumLevel(LogLevel.Debug));
-        using var utility = new TransferUtility(client, null, loggerFactory);
+        using var utility = new TransferUtility(client, null, loggerFactory, new EngineTuning { OpenByPartNumber = false });
         string path = TempPath();
         try
         {
@@ -108,7 +108,7 @@ public sealed class InferredChecksumDownloadTests(MotoStyleInMemoryS3Fixture fix
 
         var handler = new RecordingHandler { FaultRule = r => r.IsGet && r.Range?.StartsWith("bytes=0-", StringComparison.Ordinal) == true ? new Fault.FlipByte(99) : null };
         using AmazonS3Client client = S3TestContext.CreateClient(fixture.Server.ServiceUrl, new RecordingHttpClientFactory(handler));
-        using var utility = new TransferUtility(client);
+        using var utility = S3TestContext.CreateRangedUtility(client);
         string path = TempPath();
 
         await Assert.ThrowsAsync<ChecksumMismatchException>(() => utility.DownloadWithResponseAsync(

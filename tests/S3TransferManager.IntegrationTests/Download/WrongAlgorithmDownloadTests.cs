@@ -38,7 +38,7 @@ public sealed class WrongAlgorithmDownloadTests(MotoWithoutCrc32CInMemoryS3Fixtu
         (string bucket, _) = await UploadOwnAsync(seed: 82);
         var handler = new RecordingHandler { FaultRule = r => r.IsGet && r.Range?.StartsWith("bytes=0-", StringComparison.Ordinal) == true ? new Fault.FlipByte(12) : null };
         using AmazonS3Client client = S3TestContext.CreateClient(fixture.Server.ServiceUrl, new RecordingHttpClientFactory(handler));
-        using var utility = new TransferUtility(client);
+        using var utility = S3TestContext.CreateRangedUtility(client);
         string path = Path.Combine(Path.GetTempPath(), "wrong-algorithm-" + Guid.NewGuid().ToString("N"));
 
         var error = await Assert.ThrowsAsync<ChecksumMismatchException>(() => utility.DownloadWithResponseAsync(

@@ -6,7 +6,8 @@ namespace S3TransferManager.IntegrationTests.FaultMatrix;
 /// <summary>
 /// The download rows of the fault matrix, run by download to a file and (all but the destination rows) by OpenStream.
 /// The object has <see cref="FaultScene.DownloadParts"/> parts, so GET number 1 is discovery (part 1) and the others are
-/// parts 2..5 in the order they reach the proxy.
+/// parts 2..5 in the order they reach the proxy. The <c>lead-</c> rows open by part number, as downloads do by default:
+/// moto answers with the whole object, whose one body the parts read on, and the fault hits that body.
 /// </summary>
 internal static class DownloadFaultCases
 {
@@ -100,6 +101,29 @@ internal static class DownloadFaultCases
         new("cancel-near-the-end", "Cancelled while the last part requested stalls before its end: nothing left, no rename.",
             s => s.Proxy.Plan.Nth(S3Operation.GetObject, FaultScene.DownloadParts, new StallBody((FaultScene.DownloadPartSize / 2) - 1, s.CancelWhenReached())),
             Outcome.Canceled),
+        new("lead-closed-mid-body", "A whole-object answer to part 1 by number, closed inside part 2: that part's rest is a ranged GET, and the parts after it go in parallel.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new CloseAfterBytes(FaultScene.DownloadPartSize + MidBody)), Outcome.Succeeds)
+        {
+            OpensByPartNumber = true,
+        },
+        new("lead-stall-mid-body", "A whole-object answer to part 1 by number that stops sending inside part 2 is declared stalled and that part's rest requested.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new StallBody(FaultScene.DownloadPartSize + MidBody)), Outcome.Succeeds)
+        {
+            OpensByPartNumber = true,
+            ShortStallTimeout = true,
+        },
+        new("lead-flipped-byte", "One byte inverted in part 3 of a whole-object answer read on part after part is caught by the stored CRC32.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new FlipByte((2 * FaultScene.DownloadPartSize) + 1000)),
+            Outcome.Throws<ChecksumMismatchException>(e => e.Algorithm == "CRC32" && e.Expected != e.Actual ? null : $"{e.Algorithm} {e.Expected} {e.Actual}"))
+        {
+            OpensByPartNumber = true,
+        },
+        new("lead-read-in-one-request", "A whole-object answer to part 1 by number is read to the end, part after part, with no other GET.",
+            _ => { }, Outcome.Succeeds)
+        {
+            OpensByPartNumber = true,
+            Then = s => Gets(s, 1),
+        },
         new("missing-folder", "A destination folder that does not exist is created; the download succeeds.",
             _ => { }, Outcome.Succeeds)
         {

@@ -17,6 +17,11 @@ internal sealed record FaultCase(string Name, string Proves, Action<FaultScene> 
     /// error wrapped by the read: <see cref="Outcome.InsidePart"/>).</summary>
     public Outcome? StreamOutcome { get; init; }
 
+    /// <summary>Whether a download opens as by default, with a GET of part 1 by number, which moto answers with the
+    /// whole object (the parts then read that one body on); by default the rows open with a range, so that a download
+    /// has the parts the rows fault.</summary>
+    public bool OpensByPartNumber { get; init; }
+
     /// <summary>Further checks once the shared ones passed (the number of requests, say); none by default.</summary>
     public Action<FaultScene>? Then { get; init; }
 

@@ -8,7 +8,8 @@ namespace S3TransferManager.IntegrationTests.FaultMatrix;
 
 /// <summary>
 /// One fault case's world: a bucket on the matrix's moto, a <see cref="FaultInjectingProxy"/> in front of moto that the
-/// case's plan drives, the library's resources on a client through that proxy and on a <see cref="CountingArrayPool"/>,
+/// case's plan drives, the library's resources on a client through that proxy and on a <see cref="CountingArrayPool"/>
+/// (downloads opening with a range unless the case opens by part number, <see cref="FaultCase.OpensByPartNumber"/>),
 /// a cancellation source the case may trigger at a stage, and the object or file the transfer moves.
 /// </summary>
 internal sealed class FaultScene : IAsyncDisposable
@@ -41,7 +42,7 @@ internal sealed class FaultScene : IAsyncDisposable
     private readonly CancellationTokenSource _cancellation = new();
     private PrivateTmpfs? _tmpfs;
 
-    private FaultScene(S3TestContext s3, FaultInjectingProxy proxy, TimeSpan stallTimeout)
+    private FaultScene(S3TestContext s3, FaultInjectingProxy proxy, TimeSpan stallTimeout, bool opensByPartNumber)
     {
         S3 = s3;
         Proxy = proxy;
@@ -54,7 +55,8 @@ internal sealed class FaultScene : IAsyncDisposable
             InterruptedBodyRetryDelay = TimeSpan.FromMilliseconds(1),
             MinSizeBeforePartUpload = UploadPartSize,
         };
-        Resources = new TransferResources(Client, config.Validated(), NullLogger.Instance, Pool);
+        Resources = new TransferResources(Client, config.Validated(), NullLogger.Instance, Pool,
+            tuning: new EngineTuning { OpenByPartNumber = opensByPartNumber });
     }
 
     public S3TestContext S3 { get; }
@@ -91,7 +93,7 @@ internal sealed class FaultScene : IAsyncDisposable
     {
         S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         FaultInjectingProxy proxy = await FaultInjectingProxy.StartAsync(moto.ServiceUrl);
-        return new FaultScene(s3, proxy, fault.ShortStallTimeout ? ShortStallTimeout : StallTimeout);
+        return new FaultScene(s3, proxy, fault.ShortStallTimeout ? ShortStallTimeout : StallTimeout, fault.OpensByPartNumber);
     }
 
     /// <summary>Stores the object to download straight in moto, with its full-object CRC32, so that a download that

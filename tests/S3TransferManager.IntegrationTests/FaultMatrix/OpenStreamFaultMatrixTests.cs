@@ -30,6 +30,10 @@ public sealed class OpenStreamFaultMatrixTests(MotoServer moto)
     [InlineData("cancel-in-discovery")]
     [InlineData("cancel-mid-part")]
     [InlineData("cancel-near-the-end")]
+    [InlineData("lead-closed-mid-body")]
+    [InlineData("lead-stall-mid-body")]
+    [InlineData("lead-flipped-byte")]
+    [InlineData("lead-read-in-one-request")]
     public async Task OpenStreamWithResponseAsync_Fault_ReadsRightOrThrowsItsTypedErrorAndReturnsEveryBuffer(string name)
     {
         FaultCase fault = DownloadFaultCases.All[name];

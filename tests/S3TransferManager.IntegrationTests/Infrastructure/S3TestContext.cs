@@ -62,6 +62,16 @@ public sealed class S3TestContext : IAsyncDisposable
 
     public TransferUtility CreateUtility(TransferUtilityConfig? config = null) => new(Client, config);
 
+    /// <summary>A utility whose downloads open with a ranged GET of PartSize bytes rather than a GET of part 1 by
+    /// number. moto answers part 1 by number with the whole object, which a download then reads in one request; a test
+    /// about the parts of a download (their requests, their faults, their resumes) opens with a range, so that it has
+    /// parts to look at.</summary>
+    public TransferUtility CreateRangedUtility(TransferUtilityConfig? config = null) => CreateRangedUtility(Client, config);
+
+    /// <inheritdoc cref="CreateRangedUtility(TransferUtilityConfig?)"/>
+    internal static TransferUtility CreateRangedUtility(IAmazonS3 client, TransferUtilityConfig? config = null, EngineTuning? tuning = null) =>
+        new(client, config, null, (tuning ?? EngineTuning.Default) with { OpenByPartNumber = false });
+
     public string PathFor(string name) => Path.Combine(Folder, name);
 
     /// <summary>Puts an object through the setup client (with a content type: moto stores form-encoded PUTs empty).</summary>

@@ -10,6 +10,18 @@ internal static class InteropDownloads
 {
     public static readonly string[] Surfaces = ["file", "stream", "pipe"];
 
+    /// <summary>A download's default opening, a GET of part 1 by number, which moto answers with the whole object.</summary>
+    public const string ByPartNumber = "part-number";
+
+    /// <summary>The opening with a ranged GET: a multipart object is then fetched in ranged parts.</summary>
+    public const string ByRange = "range";
+
+    public static readonly string[] Openings = [ByPartNumber, ByRange];
+
+    /// <summary>A utility whose downloads open as <paramref name="opening"/> says.</summary>
+    public static TransferUtility Utility(Amazon.S3.IAmazonS3 client, string opening) =>
+        opening == ByRange ? S3TestContext.CreateRangedUtility(client) : new TransferUtility(client);
+
     public static async Task<(string? Sha256, ChecksumValidationResult? Validation, Exception? Error)> RunAsync(
         TransferUtility utility, string bucket, string key, string surface, string folder)
     {

@@ -15,14 +15,17 @@ public sealed class OtherWritersDownloadTests(InteropFixture fixture) : IDisposa
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-interop-").FullName;
 
-    public static TheoryData<string, string> Downloads()
+    public static TheoryData<string, string, string> Downloads()
     {
-        var data = new TheoryData<string, string>();
+        var data = new TheoryData<string, string, string>();
         foreach (InteropCase item in InteropCases.All)
         {
             foreach (string surface in InteropDownloads.Surfaces)
             {
-                data.Add(item.Key, surface);
+                foreach (string opening in InteropDownloads.Openings)
+                {
+                    data.Add(item.Key, surface, opening);
+                }
             }
         }
 
@@ -33,16 +36,16 @@ public sealed class OtherWritersDownloadTests(InteropFixture fixture) : IDisposa
 
     [Theory]
     [MemberData(nameof(Downloads))]
-    public async Task Download_ObjectWrittenByAnotherClient_ArrivesByteExactAndSaysWhatWasChecked(string key, string surface)
+    public async Task Download_ObjectWrittenByAnotherClient_ArrivesByteExactAndSaysWhatWasChecked(string key, string surface, string opening)
     {
         InteropCase item = InteropCases.Find(key);
         using AmazonS3Client client = S3TestContext.CreateClient(fixture.Moto.ServiceUrl, httpClientFactory: null);
-        using var utility = new TransferUtility(client);
+        using TransferUtility utility = InteropDownloads.Utility(client, opening);
 
         (string? sha256, ChecksumValidationResult? validation, Exception? error) =
             await InteropDownloads.RunAsync(utility, fixture.BucketName, InteropFixture.Prefix + key, surface, _folder);
 
-        item.Download.Check(validation, error, $"{key} by {surface}");
+        (opening == InteropDownloads.ByPartNumber ? item.InOneRequest : item.Download).Check(validation, error, $"{key} by {surface}, {opening}");
         Assert.Equal(fixture.Sha256Of(key), sha256);
     }
 
@@ -51,20 +54,17 @@ public sealed class OtherWritersDownloadTests(InteropFixture fixture) : IDisposa
     [InlineData(true)]
     public async Task DownloadDirectoryAsync_EveryWrittenObject_ArrivesByteExactAndEachSaysWhatWasChecked(bool oneRequestEach)
     {
-        // A part size above every object's makes each a single whole-object GET, which carries moto's checksum (with
-        // its -N and type, unlike the HEAD) and which the AWS SDK checks itself too.
+        // Opened by part number (the default), every object is a single whole-object GET from moto, which carries its
+        // checksum (with its -N and type, unlike the HEAD) and which the AWS SDK checks itself too; opened with a range,
+        // a multipart object is fetched in ranged parts, and its checksum learned from the HEAD.
         using AmazonS3Client client = S3TestContext.CreateClient(fixture.Moto.ServiceUrl, httpClientFactory: null);
-        using var utility = new TransferUtility(client);
+        using TransferUtility utility = InteropDownloads.Utility(client, oneRequestEach ? InteropDownloads.ByPartNumber : InteropDownloads.ByRange);
         var validations = new ConcurrentDictionary<string, ChecksumValidationResult?>();
         var request = new TransferUtilityDownloadDirectoryRequest
         {
             BucketName = fixture.BucketName, S3Directory = InteropFixture.Prefix, LocalDirectory = _folder,
         };
         request.ObjectDownloadCompletedEvent += (_, e) => validations[e.Request.Key!] = e.Response.ChecksumValidation;
-        if (oneRequestEach)
-        {
-            request.DownloadDirectoryFileRequestEvent += (_, e) => e.DownloadRequest.PartSize = 32 * 1024 * 1024;
-        }
 
         TransferUtilityDownloadDirectoryResponse response = await utility.DownloadDirectoryWithResponseAsync(request);
 

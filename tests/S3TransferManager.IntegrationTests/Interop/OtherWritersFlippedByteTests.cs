@@ -18,13 +18,16 @@ public sealed class OtherWritersFlippedByteTests(InteropFixture fixture) : IDisp
 
     private readonly string _folder = Directory.CreateTempSubdirectory("s3tm-interop-").FullName;
 
-    public static TheoryData<string, string> Downloads()
+    public static TheoryData<string, string, string> Downloads()
     {
-        var data = new TheoryData<string, string>();
+        var data = new TheoryData<string, string, string>();
         foreach (InteropCase item in InteropCases.All)
         {
-            data.Add(item.Key, "file");
-            data.Add(item.Key, "stream");
+            foreach (string opening in InteropDownloads.Openings)
+            {
+                data.Add(item.Key, "file", opening);
+                data.Add(item.Key, "stream", opening);
+            }
         }
 
         return data;
@@ -34,18 +37,18 @@ public sealed class OtherWritersFlippedByteTests(InteropFixture fixture) : IDisp
 
     [Theory]
     [MemberData(nameof(Downloads))]
-    public async Task Download_OneByteFlippedOnTheWay_DetectedWhereverTheMeaningIsCertain(string key, string surface)
+    public async Task Download_OneByteFlippedOnTheWay_DetectedWhereverTheMeaningIsCertain(string key, string surface, string opening)
     {
         InteropCase item = InteropCases.Find(key);
         await using FaultInjectingProxy proxy = await FaultInjectingProxy.StartAsync(fixture.Moto.ServiceUrl);
         proxy.Plan.Nth(Infrastructure.FaultProxy.S3Operation.GetObject, 1, new FlipByte(FlipOffset), InteropFixture.Prefix + key);
         using AmazonS3Client client = S3TestContext.CreateClient(proxy.Url, httpClientFactory: null);
-        using var utility = new TransferUtility(client);
+        using TransferUtility utility = InteropDownloads.Utility(client, opening);
 
         (string? sha256, ChecksumValidationResult? validation, Exception? error) =
             await InteropDownloads.RunAsync(utility, fixture.BucketName, InteropFixture.Prefix + key, surface, _folder);
 
-        item.Flipped.Check(validation, error, $"{key} by {surface}, flipped");
+        (opening == InteropDownloads.ByPartNumber ? item.FlippedInOneRequest : item.Flipped).Check(validation, error, $"{key} by {surface}, {opening}, flipped");
         Assert.NotEqual(fixture.Sha256Of(key), sha256);
     }
 }

@@ -3,6 +3,8 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.OpenStream;
 
+/// <summary>Faults on an OpenStream's parts, against moto through a faulting handler. The streams open with a range, so
+/// they have parts to fault (moto answers part 1 by number with the whole object).</summary>
 [Collection(MotoCollection.Name)]
 public sealed class OpenStreamFaultTests(MotoServer moto)
 {
@@ -15,7 +17,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         await s3.PutAsync("object", TestData.Payload(5 * PartSize));
         string part3 = $"bytes={2 * PartSize}-{(3 * PartSize) - 1}";
         s3.Handler.FaultRule = r => r.Range == part3 ? new Fault.Status(HttpStatusCode.Forbidden, "AccessDenied") : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize });
 
@@ -37,7 +39,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref overwritten, 1) == 0
             ? new Fault.Before(() => s3.PutAsync("object", TestData.Payload(4 * PartSize, seed: 9)))
             : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize });
 
@@ -55,7 +57,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         await s3.PutAsync("object", content);
         int faulted = 0;
         s3.Handler.FaultRule = r => r.IsGet && r.IfMatch is not null && Interlocked.Exchange(ref faulted, 1) == 0 ? new Fault.ResetAfter(5000) : null;
-        using TransferUtility utility = s3.CreateUtility(new TransferUtilityConfig { InterruptedBodyRetryDelay = TimeSpan.Zero });
+        using TransferUtility utility = s3.CreateRangedUtility(new TransferUtilityConfig { InterruptedBodyRetryDelay = TimeSpan.Zero });
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize });
 
@@ -77,7 +79,8 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         s3.Handler.FaultRule = r => r.Range == part5 ? new Fault.Stall(stalled, never.Task) : null;
         var request = new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize, MaxInMemoryParts = 8 };
         var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.TransferResources(
-            s3.Client, new TransferUtilityConfig { ConcurrentServiceRequests = 4 }, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool),
+            s3.Client, new TransferUtilityConfig { ConcurrentServiceRequests = 4 }, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool,
+            tuning: new EngineTuning { OpenByPartNumber = false }),
             request);
         TransferUtilityOpenStreamResponse response = await command.ExecuteAsync(CancellationToken.None);
         var stream = (S3TransferManager.Buffering.BufferedMultipartStream)response.ResponseStream;
@@ -107,7 +110,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
         var never = new TaskCompletionSource();
         string part2 = $"bytes={PartSize}-{(2 * PartSize) - 1}";
         s3.Handler.FaultRule = r => r.Range == part2 ? new Fault.Stall(stalled, never.Task) : null;
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
         using var cancellation = new CancellationTokenSource();
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize }, cancellation.Token);
@@ -125,7 +128,7 @@ public sealed class OpenStreamFaultTests(MotoServer moto)
     public async Task OpenStreamWithResponseAsync_BadInput_ThrowsArgumentExceptionBeforeAnyRequest()
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "", Key = "k" }));
         await Assert.ThrowsAnyAsync<ArgumentException>(() => utility.OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = "b", Key = null }));

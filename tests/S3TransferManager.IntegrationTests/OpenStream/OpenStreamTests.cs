@@ -71,7 +71,7 @@ public sealed class OpenStreamTests(MotoServer moto)
         await s3.PutAsync("large", content);
         string expected = TestData.Sha256(content);
         content = [];
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(s3.BucketName, "large");
         byte[] read = pattern == "pipe"
@@ -83,6 +83,24 @@ public sealed class OpenStreamTests(MotoServer moto)
         var layout = new S3TransferManager.Download.PartLayout((100 * 1024 * 1024) + 77, 8 * 1024 * 1024, S3TransferManager.Scheduling.RequestBudget.AutomaticStart);
         Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
         Assert.All(s3.Handler.Gets.Skip(1), r => Assert.Equal(response.ETag, r.IfMatch));
+    }
+
+    [Fact]
+    public async Task OpenStreamWithResponseAsync_100MiBFromAServerWithNoParts_OneGetOfPart1ByNumberReadToTheEnd()
+    {
+        await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
+        byte[] content = TestData.Payload((100 * 1024 * 1024) + 77);
+        await s3.PutAsync("large", content);
+        string expected = TestData.Sha256(content);
+        content = [];
+        using TransferUtility utility = s3.CreateUtility();
+
+        await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(s3.BucketName, "large");
+        byte[] read = await StreamReading.ReadAllAsync(response.ResponseStream, "random");
+
+        // moto answers part 1 by number with the whole object: read to the end, part after part, in that one request.
+        Assert.Equal(expected, TestData.Sha256(read));
+        Assert.EndsWith("?partNumber=1", Assert.Single(s3.Handler.Gets).Uri.ToString(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -105,7 +123,7 @@ public sealed class OpenStreamTests(MotoServer moto)
                 part4Finished.TrySetResult();
             }
         };
-        using TransferUtility utility = s3.CreateUtility();
+        using TransferUtility utility = s3.CreateRangedUtility();
 
         await using TransferUtilityOpenStreamResponse response = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize });
@@ -137,7 +155,8 @@ public sealed class OpenStreamTests(MotoServer moto)
         var config = new TransferUtilityConfig { ConcurrentServiceRequests = 4 };
         var request = new TransferUtilityOpenStreamRequest { BucketName = s3.BucketName, Key = "object", PartSize = PartSize, MaxInMemoryParts = maxParts };
         var command = new S3TransferManager.Download.OpenStreamCommand(new S3TransferManager.TransferResources(
-            s3.Client, config, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool), request);
+            s3.Client, config, Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance, pool, tuning: new EngineTuning { OpenByPartNumber = false }),
+            request);
 
         TransferUtilityOpenStreamResponse response = await command.ExecuteAsync(CancellationToken.None);
         byte[] first = new byte[1];

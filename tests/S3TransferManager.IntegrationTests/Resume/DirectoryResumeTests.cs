@@ -82,7 +82,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         Dictionary<string, byte[]> objects = await PutAllAsync(s3);
 
         string folder = s3.PathFor("out");
-        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false, OpenByPartNumber = false });
         await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         TransferUtilityDownloadDirectoryResponse second = await utility.DownloadDirectoryWithResponseAsync(DownloadRequest(s3, folder));
@@ -110,7 +110,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         Dictionary<string, byte[]> objects = await PutAllAsync(s3);
         string folder = s3.PathFor("out");
-        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false, OpenByPartNumber = false });
         await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
 
         // What a run stopped between renaming big-a over its file and deleting big-a's own journal leaves: the
@@ -144,7 +144,7 @@ public sealed class DirectoryResumeTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         Dictionary<string, byte[]> objects = await PutAllAsync(s3);
         string folder = s3.PathFor("out");
-        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false, OpenByPartNumber = false });
         await DownloadWithBigBFailedAtPart3Async(s3, utility, folder);
         Assert.Single(Directory.GetFiles(folder, ".big-b.bin*.s3tmp"));
 

@@ -4,7 +4,8 @@ using static S3TransferManager.IntegrationTests.Resume.ResumeSetup;
 
 namespace S3TransferManager.IntegrationTests.Resume;
 
-/// <summary>Listing what earlier runs left to resume, discarding it, and expiring journals left unused.</summary>
+/// <summary>Listing what earlier runs left to resume, discarding it, and expiring journals left unused. Downloads open
+/// with a range, so that one can be stopped between its parts (moto answers part 1 by number with the whole object).</summary>
 [Collection(MotoCollection.Name)]
 public sealed class ResumableTransfersTests(MotoServer moto)
 {
@@ -16,7 +17,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         string path = s3.PathFor("f.bin");
         await File.WriteAllBytesAsync(path, TestData.Payload(40 * MiB));
-        using TransferUtility utility = s3.CreateUtility(Config(s3));
+        using TransferUtility utility = s3.CreateRangedUtility(Config(s3));
         await InterruptAsync(s3, r => IsUploadPart(r, 4), token => utility.UploadWithResponseAsync(Upload(s3, path), token));
         ListMultipartUploadsResponse open = await s3.SetupClient.ListMultipartUploadsAsync(s3.BucketName);
 
@@ -42,7 +43,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         await s3.PutAsync("k", TestData.Payload(40 * MiB));
         string path = s3.PathFor("out.bin");
-        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false });
+        using TransferUtility utility = new(s3.Client, Config(s3), null, new EngineTuning { DownloadLookahead = false, OpenByPartNumber = false });
         await InterruptAsync(s3, r => r.IsGet && r.Range == $"bytes={3 * PartSize}-{(4 * PartSize) - 1}",
             token => utility.DownloadWithResponseAsync(new TransferUtilityDownloadRequest
             {
@@ -62,7 +63,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
     {
         await using S3TestContext s3 = await S3TestContext.CreateAsync(moto);
         await LeaveAnUploadUnusedPastTheExpiryAsync(s3);
-        using TransferUtility later = s3.CreateUtility(Config(s3));
+        using TransferUtility later = s3.CreateRangedUtility(Config(s3));
 
         Assert.Empty(await later.ListResumableTransfersAsync());
 
@@ -77,7 +78,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         string path = s3.PathFor("f.bin");
         byte[] content = TestData.Payload(20 * MiB);
         await File.WriteAllBytesAsync(path, content);
-        using TransferUtility utility = s3.CreateUtility(Config(s3));
+        using TransferUtility utility = s3.CreateRangedUtility(Config(s3));
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var release = new TaskCompletionSource();
         s3.Handler.FaultRule = r => IsUploadPart(r, 2) && !stalled.Task.IsCompleted ? new Fault.Stall(stalled, release.Task) : null;
@@ -113,7 +114,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
         ListMultipartUploadsResponse open = await s3.SetupClient.ListMultipartUploadsAsync(s3.BucketName);
         Assert.Equal(transfer.UploadId, Assert.Single(open.MultipartUploads).UploadId);
 
-        using TransferUtility home = s3.CreateUtility(Config(s3));
+        using TransferUtility home = s3.CreateRangedUtility(Config(s3));
         Assert.Empty(await home.ListResumableTransfersAsync());
         await UploadAssertions.AssertNoOpenUploadsAsync(s3);
         Assert.Empty(Journals(s3));
@@ -125,7 +126,7 @@ public sealed class ResumableTransfersTests(MotoServer moto)
     {
         string path = s3.PathFor("f.bin");
         await File.WriteAllBytesAsync(path, TestData.Payload(20 * MiB));
-        using (TransferUtility first = s3.CreateUtility(Config(s3)))
+        using (TransferUtility first = s3.CreateRangedUtility(Config(s3)))
         {
             await InterruptAsync(s3, r => IsUploadPart(r, 2), token => first.UploadWithResponseAsync(Upload(s3, path), token));
         }

@@ -75,6 +75,11 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
         return proxy;
     }
 
+    /// <summary>Whether a GET of a part by number (<c>?partNumber=N</c>) is answered 405 MethodNotAllowed, as OpenStack
+    /// Swift's s3api answers it, without reaching moto, being counted or recorded. A download then opens with a ranged
+    /// GET, and its parts are ranges a test can fault one by one (moto answers part 1 by number with the whole object).</summary>
+    public bool RefusesPartNumberGets { get; set; }
+
     /// <summary>Requests that have arrived so far (recorded or not yet answered).</summary>
     public int Arrived => Volatile.Read(ref _count);
 
@@ -91,6 +96,12 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
     {
         HttpRequest request = context.Request;
         (S3Operation operation, string? key) = S3RequestClassifier.Classify(request.Method, request.Path, request.Query);
+        if (RefusesPartNumberGets && operation == S3Operation.GetObject && request.Query.ContainsKey("partNumber"))
+        {
+            await WriteErrorAsync(context.Response, new ProxyFault.ErrorStatus(HttpStatusCode.MethodNotAllowed, "MethodNotAllowed"), context.RequestAborted);
+            return;
+        }
+
         int index = Interlocked.Increment(ref _count);
         ProxyFault fault = Plan.Choose(operation, key);
         // Faults that wait (holds, stalls) end when the client goes away or when the proxy stops, never later.
