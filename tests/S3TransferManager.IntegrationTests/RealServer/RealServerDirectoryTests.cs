@@ -35,7 +35,7 @@ public sealed class RealServerDirectoryTests
         }
     }
 
-    [RealServerFact]
+    [RealServerFact(PendingOn = "swift", Pending = PendingLibraryFixes.DeleteObjectsWithoutContentMd5)]
     public async Task SyncWithResponseAsync_SecondSyncAfterOneChangeAndOneRemoval_CopiesAndDeletesOnlyThose()
     {
         await using RealServerContext s3 = await CreateAsync();

@@ -10,4 +10,7 @@ public static class ServerLimits
 
     public const string S3rverListParts =
         "s3rver 3.7 has no ListParts (GET ?uploadId answers 405 MethodNotAllowed): the parts of an interrupted upload cannot be listed to resume it";
+
+    public const string SwiftCopySourceIfMatch =
+        "Swift s3api 2.30 answers UploadPartCopy pinned with x-amz-copy-source-if-match to a multipart object's ETag (value-N) 412 PreconditionFailed";
 }
