@@ -6,7 +6,8 @@ namespace S3TransferManager.InMemoryS3;
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --slow-first-byte-fraction F
 /// --slow-first-byte-ms N --bandwidth-mbps N
 /// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https
-/// --checksums s3|moto|moto-no-crc32c --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
+/// --checksums s3|moto|moto-no-crc32c --no-delete-objects --no-checksum-headers --aws-chunked decode|not-implemented|store-as-sent
+/// --no-part-number-get --multipart-etags-without-count --empty-complete-etag --empty-range-one-byte --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
 /// </summary>
 internal sealed class CommandLine
@@ -77,6 +78,30 @@ internal sealed class CommandLine
                 case "--no-delete-objects":
                     options.SupportsDeleteObjects = false;
                     break;
+                case "--no-checksum-headers":
+                    options.SupportsChecksumHeaders = false;
+                    break;
+                case "--aws-chunked":
+                    options.AwsChunkedBodies = Value(args, ++i).ToUpperInvariant() switch
+                    {
+                        "DECODE" => InMemoryS3AwsChunkedBodies.Decode,
+                        "NOT-IMPLEMENTED" => InMemoryS3AwsChunkedBodies.NotImplemented,
+                        "STORE-AS-SENT" => InMemoryS3AwsChunkedBodies.StoreAsSent,
+                        string other => throw new ArgumentException($"Unknown aws-chunked handling '{other}': use decode, not-implemented or store-as-sent."),
+                    };
+                    break;
+                case "--no-part-number-get":
+                    options.SupportsPartNumberGet = false;
+                    break;
+                case "--multipart-etags-without-count":
+                    options.MultipartETagsHavePartCount = false;
+                    break;
+                case "--empty-complete-etag":
+                    options.EmptyETagFromCompleteMultipartUpload = true;
+                    break;
+                case "--empty-range-one-byte":
+                    options.EmptyObjectRangeAnsweredAsOneByte = true;
+                    break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
@@ -125,7 +150,43 @@ internal sealed class CommandLine
             args.Add("--no-delete-objects");
         }
 
+        args.AddRange(FormatServerHabits(options));
+
         return args;
+    }
+
+    private static IEnumerable<string> FormatServerHabits(InMemoryS3Options options)
+    {
+        if (!options.SupportsChecksumHeaders)
+        {
+            yield return "--no-checksum-headers";
+        }
+
+        if (options.AwsChunkedBodies != InMemoryS3AwsChunkedBodies.Decode)
+        {
+            yield return "--aws-chunked";
+            yield return options.AwsChunkedBodies == InMemoryS3AwsChunkedBodies.NotImplemented ? "not-implemented" : "store-as-sent";
+        }
+
+        if (!options.SupportsPartNumberGet)
+        {
+            yield return "--no-part-number-get";
+        }
+
+        if (!options.MultipartETagsHavePartCount)
+        {
+            yield return "--multipart-etags-without-count";
+        }
+
+        if (options.EmptyETagFromCompleteMultipartUpload)
+        {
+            yield return "--empty-complete-etag";
+        }
+
+        if (options.EmptyObjectRangeAnsweredAsOneByte)
+        {
+            yield return "--empty-range-one-byte";
+        }
     }
 
     private static string Value(string[] args, int index) =>

@@ -88,6 +88,50 @@ public sealed class InMemoryS3Options
     /// <value>Default <see langword="true"/>.</value>
     public bool SupportsDeleteObjects { get; set; } = true;
 
+    /// <summary>
+    /// Whether requests may carry checksum headers (<c>x-amz-checksum-*</c>, including <c>-algorithm</c> and
+    /// <c>-mode</c>, and <c>x-amz-sdk-checksum-algorithm</c>). When false, any request with one is answered 400
+    /// <c>InvalidArgument</c>, "Unsupported header 'NAME' received for this API call.", as Backblaze B2's S3-compatible
+    /// API answers them.
+    /// </summary>
+    /// <value>Default <see langword="true"/>.</value>
+    public bool SupportsChecksumHeaders { get; set; } = true;
+
+    /// <summary>What the endpoint does with aws-chunked request bodies: decode them as S3 does, refuse them as OpenStack
+    /// Swift's s3api does, or store them framing and all as s3rver and Google Cloud Storage's XML API do.</summary>
+    /// <value>Default <see cref="InMemoryS3AwsChunkedBodies.Decode"/>.</value>
+    public InMemoryS3AwsChunkedBodies AwsChunkedBodies { get; set; } = InMemoryS3AwsChunkedBodies.Decode;
+
+    /// <summary>
+    /// Whether GET and HEAD with <c>?partNumber=N</c> (one part of a multipart object) are served. When false they are
+    /// answered 405 <c>MethodNotAllowed</c>, as OpenStack Swift's s3api answers them (2.30: it routes <c>partNumber</c>
+    /// to its UploadPart controller, which has no GET).
+    /// </summary>
+    /// <value>Default <see langword="true"/>.</value>
+    public bool SupportsPartNumberGet { get; set; } = true;
+
+    /// <summary>
+    /// Whether a multipart object's ETag ends in <c>-N</c> (its part count), as S3's does. When false it is the bare
+    /// MD5 of the part digests, as s3rver 3.7 makes it, so it cannot be told from a single PUT's ETag.
+    /// </summary>
+    /// <value>Default <see langword="true"/>.</value>
+    public bool MultipartETagsHavePartCount { get; set; } = true;
+
+    /// <summary>
+    /// Whether CompleteMultipartUpload answers <c>&lt;ETag&gt;&lt;/ETag&gt;</c>, as Ceph RADOS Gateway 16 does. The
+    /// object is stored all the same, and HEAD and GET give its ETag.
+    /// </summary>
+    /// <value>Default <see langword="false"/>.</value>
+    public bool EmptyETagFromCompleteMultipartUpload { get; set; }
+
+    /// <summary>
+    /// Whether a ranged GET of an empty object is answered as s3rver 3.7 answers it: 206 with
+    /// <c>Content-Range: bytes 0-0/0</c> and <c>Content-Length: 1</c>, then the connection closed with no byte sent
+    /// (S3 answers 416 InvalidRange).
+    /// </summary>
+    /// <value>Default <see langword="false"/>.</value>
+    public bool EmptyObjectRangeAnsweredAsOneByte { get; set; }
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
@@ -104,6 +148,11 @@ public sealed class InMemoryS3Options
         if (!Enum.IsDefined(ChecksumStyle))
         {
             throw new ArgumentOutOfRangeException(nameof(ChecksumStyle), ChecksumStyle, "Not a checksum style.");
+        }
+
+        if (!Enum.IsDefined(AwsChunkedBodies))
+        {
+            throw new ArgumentOutOfRangeException(nameof(AwsChunkedBodies), AwsChunkedBodies, "Not a way of handling aws-chunked bodies.");
         }
     }
 }

@@ -9,6 +9,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using S3TransferManager.InMemoryS3.Compatibility;
 using S3TransferManager.InMemoryS3.Http;
 using S3TransferManager.InMemoryS3.Storage;
 using S3TransferManager.InMemoryS3.Throttling;
@@ -72,7 +73,8 @@ public sealed class InMemoryS3Server : IAsyncDisposable
     {
         options ??= new InMemoryS3Options();
         options.Validate();
-        var store = new ObjectStore(options.ComputeMd5ETags, options.MinimumPartSize, options.ChecksumStyle);
+        var habits = ServerHabits.From(options);
+        var store = new ObjectStore(options.ComputeMd5ETags, options.MinimumPartSize, options.ChecksumStyle, habits);
         store.Pool.Prewarm(options.PrewarmedStorageBytes);
         var counters = new RequestCounters();
         ConnectionThrottleRegistry? throttles = options.Profile == InMemoryS3Profile.S3Like
@@ -85,7 +87,7 @@ public sealed class InMemoryS3Server : IAsyncDisposable
         var slowFirstBytes = options.Profile == InMemoryS3Profile.S3Like && options.SlowFirstByteFraction > 0
             ? new SlowFirstBytes(options.SlowFirstByteFraction, options.SlowFirstByteDelay)
             : null;
-        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowFirstBytes, slowDown, options.SupportsDeleteObjects);
+        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowFirstBytes, slowDown, habits);
         X509Certificate2? certificate = options.UseHttps ? LoopbackCertificate.Create() : null;
 
         // The empty builder brings Kestrel and nothing else: no logging providers, no configuration sources, no routing.

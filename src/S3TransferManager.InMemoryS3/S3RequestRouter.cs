@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using S3TransferManager.InMemoryS3.Compatibility;
 using S3TransferManager.InMemoryS3.Handlers;
 using S3TransferManager.InMemoryS3.Http;
 using S3TransferManager.InMemoryS3.Storage;
@@ -18,7 +19,7 @@ internal sealed class S3RequestRouter(
     TimeSpan firstByteDelay,
     SlowFirstBytes? slowFirstBytes,
     SlowDownGate? slowDown,
-    bool supportsDeleteObjects = true)
+    ServerHabits habits)
 {
     public async Task InvokeAsync(HttpContext context)
     {
@@ -46,7 +47,7 @@ internal sealed class S3RequestRouter(
                 return;
             }
 
-            await DispatchAsync(context, operation, bucket, key);
+            await (RequestRefusals.TryRefuse(context, habits, operation) ?? DispatchAsync(context, operation, bucket, key));
             if (delay is not null && !context.Response.HasStarted)
             {
                 // A response without a body (PutObject, UploadPart) starts only after this method returns: wait its
@@ -178,8 +179,6 @@ internal sealed class S3RequestRouter(
             GetObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.PutObject => PutObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.DeleteObject => DeleteObjectHandler.HandleAsync(context, store, bucket, key),
-        S3Operation.DeleteObjects when !supportsDeleteObjects => S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "NotImplemented",
-            "A header or query you provided requested a function that is not implemented."),
         S3Operation.DeleteObjects => DeleteObjectsHandler.HandleAsync(context, store, bucket),
         S3Operation.CreateMultipartUpload => CreateMultipartUploadHandler.HandleAsync(context, store, bucket, key),
         S3Operation.UploadPart => UploadPartHandler.HandleAsync(context, store, bucket, key),

@@ -25,7 +25,7 @@ internal static class CompleteMultipartUploadHandler
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, decodeAwsChunked: true, context.RequestAborted);
         List<(int PartNumber, string ETag)>? requested = CompleteRequestParser.TryParse(body.Data.ToArray());
         if (requested is null || requested.Count == 0)
         {
@@ -103,16 +103,18 @@ internal static class CompleteMultipartUploadHandler
             (checksums, composite) = MotoCrc32CSubstitute.Apply(checksums, composite, parts);
         }
 
-        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests), isMultipart: true, upload.ContentType, upload.Metadata, checksums,
+        var storedObject = new StoredObject(key, parts, ETags.FromPartDigests(digests, store.Habits.MultipartETagsHavePartCount), isMultipart: true, upload.ContentType, upload.Metadata, checksums,
             composite);
         bucket.Put(storedObject);
-        await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, Object: storedObject), static (writer, state) =>
+        // Ceph RGW 16 answers an empty ETag element here, though it stored the object with its ETag.
+        string answeredETag = store.Habits.EmptyETagFromCompleteMultipartUpload ? string.Empty : storedObject.ETag;
+        await S3Xml.WriteAsync(context, StatusCodes.Status200OK, (Bucket: bucket.Name, storedObject.Key, ETag: answeredETag), static (writer, state) =>
         {
             writer.WriteStartElement("CompleteMultipartUploadResult", S3Xml.Namespace);
-            writer.WriteElementString("Location", "/" + state.Bucket + "/" + state.Object.Key);
+            writer.WriteElementString("Location", "/" + state.Bucket + "/" + state.Key);
             writer.WriteElementString("Bucket", state.Bucket);
-            writer.WriteElementString("Key", state.Object.Key);
-            writer.WriteElementString("ETag", state.Object.ETag);
+            writer.WriteElementString("Key", state.Key);
+            writer.WriteElementString("ETag", state.ETag);
             writer.WriteEndElement();
         });
     }

@@ -30,7 +30,7 @@ internal static class DeleteObjectsHandler
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, decodeAwsChunked: true, context.RequestAborted);
         (List<string> Keys, bool Quiet)? document = TryParse(body.Data.ToArray());
         if (document is not { } delete || delete.Keys.Count is 0 or > MaxKeys)
         {

@@ -8,16 +8,26 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>GetObject and HeadObject: whole objects, byte ranges, <c>?partNumber=N</c>, and conditional requests.</summary>
 internal static class GetObjectHandler
 {
-    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsS3 = (context, storedObject) => ServeAsync(context, storedObject, motoHead: false);
-    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsMoto = (context, storedObject) => ServeAsync(context, storedObject, motoHead: true);
+    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsS3 =
+        (context, storedObject) => ServeAsync(context, storedObject, motoHead: false, emptyRangeAsOneByte: false);
+
+    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsMoto =
+        (context, storedObject) => ServeAsync(context, storedObject, motoHead: true, emptyRangeAsOneByte: false);
+
+    private static readonly Func<HttpContext, StoredObject, Task> s_serveAsS3rver =
+        (context, storedObject) => ServeAsync(context, storedObject, motoHead: false, emptyRangeAsOneByte: true);
 
     public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
-        AcquiredObject.ReadAsync(context, store, bucketName, key, store.ChecksumStyle == InMemoryS3ChecksumStyle.S3 ? s_serveAsS3 : s_serveAsMoto);
+        AcquiredObject.ReadAsync(context, store, bucketName, key,
+            store.Habits.EmptyObjectRangeAnsweredAsOneByte ? s_serveAsS3rver
+            : store.ChecksumStyle == InMemoryS3ChecksumStyle.S3 ? s_serveAsS3
+            : s_serveAsMoto);
 
     /// <param name="context">The request.</param>
     /// <param name="storedObject">The object, held for the read.</param>
     /// <param name="motoHead">Whether a HEAD describes a composite checksum as moto does (bare: no <c>-N</c>, no type).</param>
-    private static async Task ServeAsync(HttpContext context, StoredObject storedObject, bool motoHead)
+    /// <param name="emptyRangeAsOneByte">Whether a ranged GET of an empty object is answered as s3rver 3.7 does.</param>
+    private static async Task ServeAsync(HttpContext context, StoredObject storedObject, bool motoHead, bool emptyRangeAsOneByte)
     {
         HttpRequest request = context.Request;
         HttpResponse response = context.Response;
@@ -72,6 +82,12 @@ internal static class GetObjectHandler
         }
         else if (RangeHeader.TryParse(rangeText, out RangeHeader range))
         {
+            if (emptyRangeAsOneByte && storedObject.Length == 0)
+            {
+                await AnswerEmptyRangeAsS3rverAsync(context, storedObject);
+                return;
+            }
+
             if (!range.TryResolve(storedObject.Length, out offset, out count))
             {
                 response.Headers.ContentRange = "bytes */" + storedObject.ContentLengthHeader;
@@ -104,6 +120,28 @@ internal static class GetObjectHandler
         }
 
         await ObjectBodyWriter.WriteAsync(response, storedObject, offset, count, context.RequestAborted);
+    }
+
+    /// <summary>
+    /// s3rver 3.7's answer to a ranged GET of an empty object: 206, <c>Content-Range: bytes 0-0/0</c>, a
+    /// <c>Content-Length</c> of 1, and the connection closed before any byte of body.
+    /// </summary>
+    private static async Task AnswerEmptyRangeAsS3rverAsync(HttpContext context, StoredObject storedObject)
+    {
+        HttpResponse response = context.Response;
+        ObjectHeaders.WriteRepresentation(response, storedObject, includeChecksums: false, bareComposite: false);
+        response.StatusCode = StatusCodes.Status206PartialContent;
+        response.Headers.ContentRange = "bytes 0-0/0";
+        response.ContentLength = 1;
+        if (HttpMethods.IsHead(context.Request.Method))
+        {
+            return;
+        }
+
+        // Headers out, then the handler ends one byte short of Content-Length: Kestrel closes the connection (FIN), as
+        // s3rver does. An abort would be a reset, on which the client may drop the headers it had not read yet.
+        await response.StartAsync(context.RequestAborted);
+        await response.Body.FlushAsync(context.RequestAborted);
     }
 
     private static bool TryResolvePart(StoredObject storedObject, int partNumber, out long offset, out long count)

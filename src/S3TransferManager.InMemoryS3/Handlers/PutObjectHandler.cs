@@ -16,7 +16,7 @@ internal static class PutObjectHandler
         }
 
         HttpRequest request = context.Request;
-        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, store.DecodesAwsChunked, context.RequestAborted);
         if (store.ComputeMd5ETags && !ContentMd5.Matches(request, body.Digest))
         {
             body.Data.ReturnToPool();

@@ -30,7 +30,7 @@ internal static class UploadPartHandler
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, context.RequestAborted);
+        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, store.DecodesAwsChunked, context.RequestAborted);
         if (store.ComputeMd5ETags && !ContentMd5.Matches(request, body.Digest))
         {
             body.Data.ReturnToPool();

@@ -6,12 +6,14 @@ using S3TransferManager.InMemoryS3.Storage;
 
 namespace S3TransferManager.InMemoryS3.Http;
 
-/// <summary>Reads a PUT/UploadPart/POST body straight into storage, decoding <c>aws-chunked</c> when the client used it.</summary>
+/// <summary>Reads a PUT/UploadPart/POST body straight into storage, decoding <c>aws-chunked</c> when the client used it
+/// (unless <c>decodeAwsChunked</c> is false: then the framing is stored as sent, as some servers do).</summary>
 internal static class RequestBodyReader
 {
-    public static async Task<RequestBody> ReadAsync(HttpRequest request, SegmentPool pool, bool computeMd5, CancellationToken cancellationToken)
+    public static async Task<RequestBody> ReadAsync(HttpRequest request, SegmentPool pool, bool computeMd5, bool decodeAwsChunked,
+        CancellationToken cancellationToken)
     {
-        bool awsChunked = IsAwsChunked(request);
+        bool awsChunked = decodeAwsChunked && AwsChunked.IsUsedBy(request);
         long? expectedLength = awsChunked ? ParseLength(request.Headers["x-amz-decoded-content-length"]) : request.ContentLength;
         using var builder = new SegmentedBufferBuilder(pool, expectedLength, computeMd5);
         var checksums = new List<KeyValuePair<string, string>>();
@@ -38,18 +40,6 @@ internal static class RequestBodyReader
 
         checksums.RemoveAll(static pair => !IsChecksumValue(pair.Key));
         return new RequestBody(builder.Build(), builder.GetDigest(), checksums);
-    }
-
-    private static bool IsAwsChunked(HttpRequest request)
-    {
-        string? contentEncoding = request.Headers.ContentEncoding;
-        if (contentEncoding is not null && contentEncoding.Contains("aws-chunked", StringComparison.OrdinalIgnoreCase))
-        {
-            return true;
-        }
-
-        string? sha = request.Headers["x-amz-content-sha256"];
-        return sha is not null && sha.StartsWith("STREAMING-", StringComparison.Ordinal);
     }
 
     /// <summary>A checksum value header, not <c>x-amz-checksum-algorithm</c>/<c>-type</c>/<c>-mode</c>.</summary>

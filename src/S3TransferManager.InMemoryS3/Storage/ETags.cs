@@ -8,8 +8,9 @@ internal static class ETags
     /// <summary>A single-part ETag: the quoted lower-case hex of the digest.</summary>
     public static string FromDigest(byte[] digest) => "\"" + Convert.ToHexStringLower(digest) + "\"";
 
-    /// <summary>A multipart ETag: the MD5 of the concatenated binary part digests, then <c>-N</c>.</summary>
-    public static string FromPartDigests(IReadOnlyList<byte[]> partDigests)
+    /// <summary>A multipart ETag: the MD5 of the concatenated binary part digests, then <c>-N</c> (unless
+    /// <paramref name="withPartCount"/> is false, as some servers make it).</summary>
+    public static string FromPartDigests(IReadOnlyList<byte[]> partDigests, bool withPartCount = true)
     {
         byte[] concatenated = new byte[partDigests.Count * 16];
         for (int i = 0; i < partDigests.Count; i++)
@@ -17,7 +18,8 @@ internal static class ETags
             partDigests[i].CopyTo(concatenated, i * 16);
         }
 
-        return "\"" + Convert.ToHexStringLower(MD5.HashData(concatenated)) + "-" + partDigests.Count + "\"";
+        string hex = Convert.ToHexStringLower(MD5.HashData(concatenated));
+        return withPartCount ? "\"" + hex + "-" + partDigests.Count + "\"" : "\"" + hex + "\"";
     }
 
     /// <summary>Whether an If-Match/If-None-Match header value names <paramref name="eTag"/> (or is <c>*</c>).</summary>

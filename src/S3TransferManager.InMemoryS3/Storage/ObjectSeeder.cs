@@ -65,7 +65,7 @@ internal static class ObjectSeeder
 
     private static StoredObject Store(ObjectStore store, string bucketName, string key, bool multipart, SegmentedBuffer[] parts, byte[][] digests, string? contentType)
     {
-        string eTag = multipart ? ETags.FromPartDigests(digests) : ETags.FromDigest(digests[0]);
+        string eTag = multipart ? ETags.FromPartDigests(digests, store.Habits.MultipartETagsHavePartCount) : ETags.FromDigest(digests[0]);
         var storedObject = new StoredObject(key, parts, eTag, multipart, contentType ?? Http.ObjectHeaders.DefaultContentType, [], []);
         store.GetOrCreateBucket(bucketName).Put(storedObject);
         return storedObject;

@@ -1,10 +1,15 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using S3TransferManager.InMemoryS3.Compatibility;
 
 namespace S3TransferManager.InMemoryS3.Storage;
 
 /// <summary>All buckets of one endpoint, and the storage settings handlers need.</summary>
-internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize, InMemoryS3ChecksumStyle checksumStyle = InMemoryS3ChecksumStyle.S3)
+internal sealed class ObjectStore(
+    bool computeMd5ETags,
+    long minimumPartSize,
+    InMemoryS3ChecksumStyle checksumStyle = InMemoryS3ChecksumStyle.S3,
+    ServerHabits? habits = null)
 {
     private readonly ConcurrentDictionary<string, S3Bucket> _buckets = new(StringComparer.Ordinal);
 
@@ -14,6 +19,12 @@ internal sealed class ObjectStore(bool computeMd5ETags, long minimumPartSize, In
 
     /// <summary>How stored checksums are described (see <see cref="InMemoryS3ChecksumStyle"/>).</summary>
     public InMemoryS3ChecksumStyle ChecksumStyle { get; } = checksumStyle;
+
+    /// <summary>Where the endpoint answers as another server does (see <see cref="ServerHabits"/>).</summary>
+    public ServerHabits Habits { get; } = habits ?? ServerHabits.S3;
+
+    /// <summary>Whether aws-chunked bodies are decoded (as S3 does) rather than stored as sent.</summary>
+    public bool DecodesAwsChunked => Habits.AwsChunkedBodies == InMemoryS3AwsChunkedBodies.Decode;
 
     public SegmentPool Pool { get; } = new();
 

@@ -28,18 +28,22 @@ internal static class ResumeSetup
 
     /// <summary>Runs <paramref name="transfer"/> until a request <paramref name="stallOn"/> picks is sent, then cancels
     /// it there (as a user's Ctrl+C would), and returns the error it ended with.</summary>
-    public static async Task<Exception> InterruptAsync(S3TestContext s3, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer)
+    public static Task<Exception> InterruptAsync(S3TestContext s3, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer) =>
+        InterruptAsync(s3.Handler, stallOn, transfer);
+
+    /// <summary>The same, for a client over <paramref name="handler"/> (a real server's, say).</summary>
+    public static async Task<Exception> InterruptAsync(RecordingHandler handler, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer)
     {
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
-        s3.Handler.FaultRule = r => stallOn(r) ? new Fault.Stall(stalled, never.Task) : null;
+        handler.FaultRule = r => stallOn(r) ? new Fault.Stall(stalled, never.Task) : null;
         using var cancellation = new CancellationTokenSource();
         Task running = transfer(cancellation.Token);
         await Task.WhenAny(stalled.Task, running).WaitAsync(TimeSpan.FromSeconds(60));
         Assert.True(stalled.Task.IsCompleted, "The transfer ended before the request it was to stop at.");
         await cancellation.CancelAsync();
         Exception error = await Assert.ThrowsAnyAsync<OperationCanceledException>(() => running.WaitAsync(TimeSpan.FromSeconds(30)));
-        s3.Handler.Reset();
+        handler.Reset();
         return error;
     }
 
