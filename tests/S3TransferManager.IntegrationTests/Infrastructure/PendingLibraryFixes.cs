@@ -11,10 +11,6 @@ public static class PendingLibraryFixes
         "library fix pending: CompleteMultipartUpload answered 200 with an empty <ETag> (Ceph RGW 16) has stored the object; "
         + "the upload throws UnexpectedResponseException and sends an AbortMultipartUpload instead of succeeding.";
 
-    public const string EmptyObjectOneByteRange =
-        "library fix pending: a 0-byte object whose ranged GET is answered 206 'bytes 0-0/0' with Content-Length 1 and no "
-        + "body (s3rver 3.7) is refused instead of being downloaded as empty.";
-
     public const string ChecksumCalculationWhenRequired =
         "library fix pending: with AmazonS3Config.RequestChecksumCalculation = WHEN_REQUIRED the library still sends its "
         + "default CRC32 checksum headers, which servers without checksum support (Backblaze B2) refuse with 400.";

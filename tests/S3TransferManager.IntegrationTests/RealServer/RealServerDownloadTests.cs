@@ -42,7 +42,7 @@ public sealed class RealServerDownloadTests
         Assert.Equal(TestData.Sha256(content), TestData.Sha256(read.ToArray()));
     }
 
-    [RealServerFact(PendingOn = "s3rver", Pending = PendingLibraryFixes.EmptyObjectOneByteRange)]
+    [RealServerFact]
     public async Task DownloadWithResponseAsync_EmptyObject_EmptyFile()
     {
         await using RealServerContext s3 = await CreateAsync();
@@ -55,7 +55,7 @@ public sealed class RealServerDownloadTests
         Assert.Equal(0, new FileInfo(path).Length);
     }
 
-    [RealServerFact(PendingOn = "s3rver", Pending = PendingLibraryFixes.EmptyObjectOneByteRange)]
+    [RealServerFact]
     public async Task OpenStreamWithResponseAsync_EmptyObject_ReadsNothing()
     {
         await using RealServerContext s3 = await CreateAsync();

@@ -58,13 +58,14 @@ public sealed class EmptyObjectRangeTests
         Assert.Equal(new byte[] { 1, 2, 3 }, await response.Content.ReadAsByteArrayAsync());
     }
 
-    [Fact(Skip = PendingLibraryFixes.EmptyObjectOneByteRange)]
+    [Fact]
     public async Task DownloadWithResponseAsync_EmptyObjectAnsweredAsOneByte_WritesAnEmptyFile()
     {
         await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_s3rver);
         server.PutObject(HabitEndpoint.Bucket, "empty", []);
         using AmazonS3Client client = HabitEndpoint.CreateClient(server);
-        using var utility = new TransferUtility(client);
+        // Opened with a range, as after a server refused part numbers: the range is what s3rver answers this way.
+        using TransferUtility utility = S3TestContext.CreateRangedUtility(client);
         string folder = Directory.CreateTempSubdirectory("inmemory-habit-").FullName;
         try
         {
@@ -80,13 +81,13 @@ public sealed class EmptyObjectRangeTests
         }
     }
 
-    [Fact(Skip = PendingLibraryFixes.EmptyObjectOneByteRange)]
+    [Fact]
     public async Task OpenStreamWithResponseAsync_EmptyObjectAnsweredAsOneByte_ReadsNothing()
     {
         await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_s3rver);
         server.PutObject(HabitEndpoint.Bucket, "empty", []);
         using AmazonS3Client client = HabitEndpoint.CreateClient(server);
-        using var utility = new TransferUtility(client);
+        using TransferUtility utility = S3TestContext.CreateRangedUtility(client);
 
         await using TransferUtilityOpenStreamResponse open = await utility.OpenStreamWithResponseAsync(
             new TransferUtilityOpenStreamRequest { BucketName = HabitEndpoint.Bucket, Key = "empty" });
