@@ -12,7 +12,8 @@ namespace S3TransferManager.Benchmarks;
 /// methods in alternating rounds, <see cref="Interleaved.InterleavedMode"/>) or <c>directory-events</c> (what counting a
 /// folder first and concurrent objects cost the directory events, <see cref="Events.DirectoryEventsMode"/>) or <c>tail</c>
 /// (hedging off against on with 1% of requests slow, <see cref="Tail.TailLatencyMode"/>) or <c>first-request</c> (the S3
-/// client's first use in fresh processes, <see cref="Cold.FirstRequestMode"/>); the rest go to
+/// client's first use in fresh processes, <see cref="Cold.FirstRequestMode"/>) or <c>moto</c> (against moto beside the
+/// AWS SDK, <see cref="Moto.MotoMode"/>); the rest go to
 /// BenchmarkDotNet's switcher (for example <c>--filter '*Download*'</c>). Without a mode, the switcher runs with its
 /// defaults (for the buffering micro-benchmarks).
 /// </summary>
@@ -56,6 +57,12 @@ public static class Program
                 return await ManyKeys.ManyKeysMode.RunAsync(
                     int.Parse(OptionValue(rest, "--keys") ?? "100000", System.Globalization.CultureInfo.InvariantCulture),
                     Enum.Parse<NetworkProfile>(OptionValue(rest, "--profile") ?? "Raw", ignoreCase: true));
+            case "moto":
+                return await Moto.MotoMode.RunAsync(
+                    int.Parse(OptionValue(rest, "--runs") ?? "10", System.Globalization.CultureInfo.InvariantCulture),
+                    [.. (OptionValue(rest, "--sizes") ?? "200,1024").Split(',').Select(size => int.Parse(size, System.Globalization.CultureInfo.InvariantCulture))],
+                    int.Parse(OptionValue(rest, "--busy") ?? "0", System.Globalization.CultureInfo.InvariantCulture),
+                    OptionValue(rest, "--scenarios"), OptionValue(rest, "--out"));
             case "cold-one":
                 return await Cold.ColdTransfer.RunAsync(rest);
             case "first-request":

@@ -5,7 +5,8 @@ namespace S3TransferManager.InMemoryS3;
 /// <summary>
 /// The standalone command line: <c>--port N --profile raw|s3like --first-byte-ms N --slow-first-byte-fraction F
 /// --slow-first-byte-ms N --bandwidth-mbps N
-/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --https
+/// --fast-etags --min-part-size N --prewarm-mb N --slowdown-rps N --slowdown-concurrent N --served-at-once N
+/// --served-bytes-per-second N --https
 /// --checksums s3|moto|moto-no-crc32c --no-delete-objects --no-checksum-headers --aws-chunked decode|not-implemented|store-as-sent
 /// --no-part-number-get --multipart-etags-without-count --empty-complete-etag --empty-range-one-byte --ignore-stdin</c>. Bandwidth is in megabytes (10^6 bytes) per second per
 /// connection, matching <see cref="InMemoryS3Options.BandwidthBytesPerSecond"/>'s default of 60 MB/s.
@@ -62,6 +63,12 @@ internal sealed class CommandLine
                     break;
                 case "--slowdown-concurrent":
                     options.SlowDownAboveConcurrentRequests = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--served-at-once":
+                    options.ServedAtOnce = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
+                    break;
+                case "--served-bytes-per-second":
+                    options.ServedBytesPerSecond = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
                     break;
                 case "--https":
                     options.UseHttps = true;
@@ -128,6 +135,8 @@ internal sealed class CommandLine
             "--prewarm-mb", ((options.PrewarmedStorageBytes + (1024 * 1024) - 1) / (1024 * 1024)).ToString(CultureInfo.InvariantCulture),
             "--slowdown-rps", options.SlowDownAboveRequestsPerSecond.ToString(CultureInfo.InvariantCulture),
             "--slowdown-concurrent", options.SlowDownAboveConcurrentRequests.ToString(CultureInfo.InvariantCulture),
+            "--served-at-once", options.ServedAtOnce.ToString(CultureInfo.InvariantCulture),
+            "--served-bytes-per-second", options.ServedBytesPerSecond.ToString(CultureInfo.InvariantCulture),
             "--checksums", options.ChecksumStyle switch
             {
                 InMemoryS3ChecksumStyle.Moto => "moto",

@@ -132,6 +132,20 @@ public sealed class InMemoryS3Options
     /// <value>Default <see langword="false"/>.</value>
     public bool EmptyObjectRangeAnsweredAsOneByte { get; set; }
 
+    /// <summary>
+    /// How many requests the endpoint serves at once, in any profile; the rest wait in a queue, first come first
+    /// served, with no byte of their answer sent, as a small server does (a NAS, a single MinIO node, moto). With
+    /// <see cref="ServedBytesPerSecond"/>, the slow-server profile: a client that sends more requests than this only
+    /// lengthens their wait.
+    /// </summary>
+    /// <value>Default 0: every request is served at once.</value>
+    public int ServedAtOnce { get; set; }
+
+    /// <summary>The pace of each request being served, in bytes per second of its request and response bodies together
+    /// (5 MiB a second: 1 s per 5 MiB). In any profile; with a connection's bandwidth cap (S3-like) the lower one holds.</summary>
+    /// <value>Default 0: no pace.</value>
+    public long ServedBytesPerSecond { get; set; }
+
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegative(Port);
@@ -145,6 +159,8 @@ public sealed class InMemoryS3Options
         ArgumentOutOfRangeException.ThrowIfNegative(PrewarmedStorageBytes);
         ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveRequestsPerSecond);
         ArgumentOutOfRangeException.ThrowIfNegative(SlowDownAboveConcurrentRequests);
+        ArgumentOutOfRangeException.ThrowIfNegative(ServedAtOnce);
+        ArgumentOutOfRangeException.ThrowIfNegative(ServedBytesPerSecond);
         if (!Enum.IsDefined(ChecksumStyle))
         {
             throw new ArgumentOutOfRangeException(nameof(ChecksumStyle), ChecksumStyle, "Not a checksum style.");

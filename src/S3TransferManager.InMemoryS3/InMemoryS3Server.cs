@@ -87,7 +87,8 @@ public sealed class InMemoryS3Server : IAsyncDisposable
         var slowFirstBytes = options.Profile == InMemoryS3Profile.S3Like && options.SlowFirstByteFraction > 0
             ? new SlowFirstBytes(options.SlowFirstByteFraction, options.SlowFirstByteDelay)
             : null;
-        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowFirstBytes, slowDown, habits);
+        var service = new ServiceShape(options.ServedAtOnce > 0 ? new ServiceQueue(options.ServedAtOnce) : null, options.ServedBytesPerSecond);
+        var router = new S3RequestRouter(store, counters, throttles, firstByteDelay, slowFirstBytes, slowDown, habits, service);
         X509Certificate2? certificate = options.UseHttps ? LoopbackCertificate.Create() : null;
 
         // The empty builder brings Kestrel and nothing else: no logging providers, no configuration sources, no routing.

@@ -19,7 +19,8 @@ internal sealed class S3RequestRouter(
     TimeSpan firstByteDelay,
     SlowFirstBytes? slowFirstBytes,
     SlowDownGate? slowDown,
-    ServerHabits habits)
+    ServerHabits habits,
+    ServiceShape service)
 {
     public async Task InvokeAsync(HttpContext context)
     {
@@ -47,6 +48,7 @@ internal sealed class S3RequestRouter(
                 return;
             }
 
+            using IDisposable? turn = await service.EnterAsync(context);
             await (RequestRefusals.TryRefuse(context, habits, operation) ?? DispatchAsync(context, operation, bucket, key));
             if (delay is not null && !context.Response.HasStarted)
             {

@@ -36,7 +36,7 @@ internal static class ColdOutputCheck
         }
 
         string actual;
-        if (scenario == "file")
+        if (scenario is "file" or "dir")
         {
             await using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, Chunk);
             actual = Convert.ToHexString(await SHA256.HashDataAsync(file));

@@ -11,8 +11,9 @@ namespace S3TransferManager.Benchmarks.Cold;
 
 /// <summary>
 /// <c>cold-one URL KEY SIZE CLIENT SCENARIO FOLDER EXPECTED</c> (CLIENT: ours, ours-cap10, sdk or raw, the last for
-/// file, stream and upload; SCENARIO: file, stream, upload of a file of SIZE zero
-/// bytes written before the clock starts, or stdin: an upload of what the parent pipes in, SIZE zero bytes): what one
+/// file, stream and upload; SCENARIO: file, stream, dir (a download of the key's folder, ours and sdk), upload of a
+/// file of SIZE zero bytes written before the clock starts, or stdin: an upload of what the parent pipes in, SIZE zero
+/// bytes): what one
 /// fresh process does. It times its first transfer (the S3 client, the utility and the transfer, so everything the
 /// first use JIT-compiles and warms up), then a second one in the same process (not for stdin, which is read once),
 /// and prints both in milliseconds on one line with the process's CPU time (user and kernel, all threads) during
@@ -47,7 +48,10 @@ public static class ColdTransfer
             });
         }
 
-        string path = Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin");
+        // A directory download writes the key's folder's objects under a folder of its own; the one checked is the key's.
+        string path = scenario == "dir"
+            ? Path.Combine(folder, $"{client}-{Environment.ProcessId}-dir", Path.GetFileName(key))
+            : Path.Combine(folder, $"{client}-{Environment.ProcessId}.bin");
         if (scenario == "upload")
         {
             // The file to upload, written and flushed to disk before the clock starts: writing it is not the transfer,
@@ -78,9 +82,9 @@ public static class ColdTransfer
         double warm = double.NaN;
         double warmCpu = double.NaN;
         (DateTime Start, DateTime End) warmWindow = (DateTime.MaxValue, DateTime.MinValue);
-        if (scenario != "stdin")
+        WarmPhase phase = WarmPhase.FromEnvironment();
+        if (scenario != "stdin" && phase.Repeat > 0)
         {
-            WarmPhase phase = WarmPhase.FromEnvironment();
             for (int i = 0; i < phase.Skip; i++)
             {
                 DeleteDownloaded(scenario, path);
@@ -106,7 +110,12 @@ public static class ColdTransfer
             await ColdOutputCheck.VerifyAsync(client, scenario, expected, path, s3, uploadedKey);
         }
 
-        File.Delete(path);
+        DeleteDownloaded(scenario, path);
+        if (scenario != "dir")
+        {
+            File.Delete(path);
+        }
+
         int lohTicks = await loh.FlushAsync()
             ? loh.CountBetween(coldStart, coldEnd) + loh.CountBetween(warmWindow.Start, warmWindow.End)
             : -1;
@@ -121,6 +130,10 @@ public static class ColdTransfer
         if (scenario == "file")
         {
             File.Delete(path);
+        }
+        else if (scenario == "dir" && Directory.Exists(Path.GetDirectoryName(path)))
+        {
+            Directory.Delete(Path.GetDirectoryName(path)!, recursive: true);
         }
     }
 
@@ -157,6 +170,14 @@ public static class ColdTransfer
                     }), uploadKey);
                 }
 
+                if (scenario == "dir")
+                {
+                    return (() => utility.DownloadDirectoryWithResponseAsync(new S3TransferManager.TransferUtilityDownloadDirectoryRequest
+                    {
+                        BucketName = EndpointSession.Bucket, S3Directory = Path.GetDirectoryName(key), LocalDirectory = Path.GetDirectoryName(path),
+                    }), null);
+                }
+
                 return (toFile
                     ? () => utility.DownloadWithResponseAsync(new S3TransferManager.TransferUtilityDownloadRequest
                     {
@@ -186,6 +207,15 @@ public static class ColdTransfer
                         FilePath = scenario == "upload" ? path : null,
                         InputStream = scenario == "stdin" ? Console.OpenStandardInput() : null,
                     }), uploadKey);
+                }
+
+                if (scenario == "dir")
+                {
+                    return (() => utility.DownloadDirectoryAsync(new Amazon.S3.Transfer.TransferUtilityDownloadDirectoryRequest
+                    {
+                        BucketName = EndpointSession.Bucket, S3Directory = Path.GetDirectoryName(key), LocalDirectory = Path.GetDirectoryName(path),
+                        DownloadFilesConcurrently = true,
+                    }), null);
                 }
 
                 return (toFile

@@ -129,6 +129,10 @@ public sealed class EndpointSession : IAsyncDisposable
             FirstByteDelay = TimeSpan.FromMilliseconds(50),
             BandwidthBytesPerSecond = 30_000_000,
         },
+        NetworkProfile.SlowServer => new InMemoryS3Options
+        {
+            Profile = InMemoryS3Profile.Raw, ServedAtOnce = 2, ServedBytesPerSecond = 5 * 1024 * 1024,
+        },
         _ => throw new ArgumentOutOfRangeException(nameof(profile)),
     };
 

@@ -20,4 +20,8 @@ public enum NetworkProfile
     /// <summary>S3Like, and 1% of requests (drawn at random) wait 2 s for their first byte: the tail of S3's answer
     /// times, where hedging a slow request may pay.</summary>
     S3Tail,
+
+    /// <summary>A small server: two requests served at a time, each at 5 MiB a second (1 s per 5 MiB), the rest queued
+    /// with no byte of their answer sent, as a NAS, a single MinIO node or moto serve.</summary>
+    SlowServer,
 }
