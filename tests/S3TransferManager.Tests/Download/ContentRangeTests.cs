@@ -30,4 +30,17 @@ public sealed class ContentRangeTests
     {
         Assert.False(ContentRange.TryParse(header, out _));
     }
+
+    [Theory]
+    [InlineData("bytes 0--1/0", true)] // moto's answer to part 1 of an empty object
+    [InlineData("bytes 0-0/0", true)] // s3rver's answer to a range of one
+    [InlineData("bytes */0", true)]
+    [InlineData("bytes 0-0/1", false)]
+    [InlineData("bytes 0-9/10", false)]
+    [InlineData(null, false)]
+    [InlineData("items 0-0/0", false)]
+    public void NamesEmptyObject_TotalOfZero_SaysTheObjectIsEmpty(string? header, bool empty)
+    {
+        Assert.Equal(empty, ContentRange.NamesEmptyObject(header));
+    }
 }

@@ -169,4 +169,31 @@ public sealed class PartLayoutTests
         Assert.Equal(8 * MiB, layout.HeadPartSize);
         Assert.Equal(8 * MiB, layout.LengthOf(2));
     }
+
+    [Theory]
+    [InlineData(5L * MiB)] // an uploader's smaller part 1
+    [InlineData(10L * MiB)] // a longer one
+    public void StartOf_FirstPartLength_Part1IsItAndTheRestAreContiguousParts(long firstPart)
+    {
+        var layout = new PartLayout((40 * MiB) + 3, 8 * MiB, tailWidth: 4, maxHeadPartSize: 0, firstPartLength: firstPart);
+
+        Assert.Equal(firstPart, layout.LengthOf(1));
+        Assert.Equal(firstPart, layout.StartOf(2));
+        for (int part = 2; part <= layout.PartCount; part++)
+        {
+            Assert.Equal(layout.EndOf(part - 1) + 1, layout.StartOf(part));
+            Assert.InRange(layout.LengthOf(part), 1, 8 * MiB);
+        }
+
+        Assert.Equal((40 * MiB) + 2, layout.EndOf(layout.PartCount));
+    }
+
+    [Fact]
+    public void PartCount_ObjectNoLongerThanItsFirstPart_IsOne()
+    {
+        var layout = new PartLayout(9 * MiB, 8 * MiB, firstPartLength: 9 * MiB);
+
+        Assert.Equal(1, layout.PartCount);
+        Assert.Equal(9 * MiB, layout.LengthOf(1));
+    }
 }

@@ -41,6 +41,41 @@ public sealed class AnswerTimesTests
         Assert.Null(times.HedgeAfter(8 * MiB));
     }
 
+    [Theory]
+    [InlineData(1, 15)]
+    [InlineData(8, 15)] // the first wave's 8 requests: the stall timeout
+    [InlineData(16, 30)]
+    [InlineData(32, 60)] // a server serving a few at a time answers the last of them after the others
+    public void StallBound_BeforeDataWithManyRequestsInFlight_GrowsInProportion(int inFlight, int seconds)
+    {
+        var times = new AnswerTimes(s_defaults, () => inFlight);
+
+        Assert.Equal(TimeSpan.FromSeconds(seconds), times.StallBound(0));
+    }
+
+    [Fact]
+    public void StallBound_LearnedWithManyRequestsInFlight_IsTheLearnedBound()
+    {
+        var times = new AnswerTimes(s_defaults, () => 64);
+        for (int i = 0; i < AnswerTimes.MinSamples; i++)
+        {
+            times.Record(TimeSpan.FromMilliseconds(100), 0);
+        }
+
+        Assert.Equal(TimeSpan.FromSeconds(3), times.StallBound(0));
+    }
+
+    [Fact]
+    public void Record_AnAnswer_IsHeard()
+    {
+        var heard = new List<TimeSpan>();
+        var times = new AnswerTimes(s_defaults, heard: heard.Add);
+
+        times.Record(TimeSpan.FromMilliseconds(20), 0);
+
+        Assert.Equal([TimeSpan.FromMilliseconds(20)], heard);
+    }
+
     [Fact]
     public void StallBound_FastAnswers_IsTheFloor()
     {
