@@ -72,8 +72,9 @@ public abstract class DownloadRequestBase
     [EditorBrowsable(EditorBrowsableState.Never)]
     public ChecksumMode? ChecksumMode { get; set; }
 
-    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: downloads here are always
-    /// ranged GETs of <see cref="PartSize"/>, whatever this says. Hidden from IntelliSense.</summary>
+    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: a download's first GET here
+    /// asks for part 1 by number (as the SDK's <see cref="MultipartDownloadType.PART"/> does), and the parts after it
+    /// are ranged GETs of <see cref="PartSize"/>, whatever this says. Hidden from IntelliSense.</summary>
     /// <value><see cref="MultipartDownloadType.RANGE"/>.</value>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public MultipartDownloadType MultipartDownloadType { get; set; } = MultipartDownloadType.RANGE;
