@@ -86,13 +86,13 @@ internal static class ListCommand
 
         public void Bucket(S3Bucket bucket)
         {
-            Items.Add(new JsonObject { ["bucket"] = bucket.BucketName });
+            Items.Add((JsonNode)new JsonObject { ["bucket"] = bucket.BucketName });
             lines?.WriteLine(ListingFormat.Bucket(bucket.CreationDate ?? DateTime.MinValue, bucket.BucketName));
         }
 
         public void Prefix(string prefix, string name)
         {
-            Items.Add(new JsonObject { ["prefix"] = prefix });
+            Items.Add((JsonNode)new JsonObject { ["prefix"] = prefix });
             lines?.WriteLine(ListingFormat.Prefix(name));
         }
 
@@ -101,7 +101,7 @@ internal static class ListCommand
             long size = item.Size ?? 0;
             _objects++;
             _bytes += size;
-            Items.Add(new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
+            Items.Add((JsonNode)new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
             lines?.WriteLine(ListingFormat.Object(item.LastModified ?? DateTime.MinValue, size, name, humanReadable));
         }
 

@@ -75,7 +75,7 @@ internal static class ResumeCommand
             catch (InvalidOperationException e) when (id == All)
             {
                 // An upload started against another endpoint: 'all' means all of this endpoint's, and says what it left.
-                elsewhere.Add(ToJson(transfer));
+                elsewhere.Add((JsonNode)ToJson(transfer));
                 console.Error.WriteLine($"s3tm: left alone: {e.Message}");
                 continue;
             }
@@ -85,7 +85,7 @@ internal static class ResumeCommand
                 throw new InvalidOperationException($"{transfer.Id} is being resumed by a running copy; it was left alone.");
             }
 
-            discarded.Add(ToJson(transfer));
+            discarded.Add((JsonNode)ToJson(transfer));
             if (!settings.Quiet && !settings.Json)
             {
                 console.Text.WriteLine($"discard: {Describe(transfer)}");
