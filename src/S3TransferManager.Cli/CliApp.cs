@@ -57,9 +57,14 @@ internal static class CliApp
         catch (Exception e)
         {
             // Scripts read the code, people read the line; --debug adds everything behind it.
-            (int code, string line) = ErrorReport.Describe(e);
+            Exception failure = e is KeptForResumeException { InnerException: { } inner } ? inner : e;
+            (int code, string line) = ErrorReport.Describe(failure);
             await console.Error.WriteLineAsync(line);
-            if (code == ExitCodes.Cancelled && KeptForResume(parsed, options))
+            if (e is KeptForResumeException kept)
+            {
+                await console.Error.WriteLineAsync(kept.Hint);
+            }
+            else if (code == ExitCodes.Cancelled && KeptForResume(parsed, options))
             {
                 await console.Error.WriteLineAsync("s3tm: the same command resumes where this one stopped ('s3tm resume --list' shows what is kept, 's3tm resume --discard ID' gives it up)");
             }

@@ -30,15 +30,29 @@ internal static class CopyCommand
         using AmazonS3Client s3 = S3ClientFactory.Create(settings);
         using var utility = new TransferUtility(s3, settings.TransferConfig());
         var clock = Stopwatch.StartNew();
-        JsonObject json = (verb, recursive) switch
+        JsonObject json;
+        try
         {
-            ("copy", false) => await ServerSideCopy.CopyAsync(settings, console, utility, from!, to!, token),
-            ("copy", true) => await ServerSideCopy.CopyPrefixAsync(settings, console, utility, from!, to!, token),
-            ("upload", false) => await UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
-            ("download", false) => await DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
-            ("upload", true) => await CopyDirectory.UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
-            _ => await CopyDirectory.DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
-        };
+            json = (verb, recursive) switch
+            {
+                ("copy", false) => await ServerSideCopy.CopyAsync(settings, console, utility, from!, to!, token),
+                ("copy", true) => await ServerSideCopy.CopyPrefixAsync(settings, console, utility, from!, to!, token),
+                ("upload", false) => await UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
+                ("download", false) => await DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
+                ("upload", true) => await CopyDirectory.UploadAsync(settings, console, utility, copy!.Local, copy.Remote, token),
+                _ => await CopyDirectory.DownloadAsync(settings, console, utility, copy!.Remote, copy.Local, token),
+            };
+        }
+        catch (Exception e)
+        {
+            if (await ExplainAsync(e, s3, utility, settings, copy, from, recursive) is { } explained)
+            {
+                throw explained;
+            }
+
+            throw;
+        }
+
         clock.Stop();
         long bytes = (long)json["bytes"]!;
         json["seconds"] = Math.Round(clock.Elapsed.TotalSeconds, 3);
@@ -65,6 +79,31 @@ internal static class CopyCommand
 
         ResultWriter.Write(console, settings, stdoutCarriesData: destination == CopyArguments.Stdio, summary, json);
         return json["objectsFailed"] is { } failed && (long)failed > 0 ? ExitCodes.Failed : ExitCodes.Success;
+    }
+
+    /// <summary>
+    /// A failure that needs more than its own message, or null: a download or copy of a key that is not an object but a
+    /// prefix (say to add -r), or a copy of one file that kept its work for a resume (say where, how much, and how to
+    /// resume or discard it).
+    /// </summary>
+    private static async Task<Exception?> ExplainAsync(Exception e, AmazonS3Client s3, TransferUtility utility, CliSettings settings,
+        CopyArguments? copy, S3Location? from, bool recursive)
+    {
+        if (recursive)
+        {
+            return null;
+        }
+
+        if (e is AmazonS3Exception { StatusCode: System.Net.HttpStatusCode.NotFound } && (from ?? (copy is { Up: false } ? copy.Remote : null)) is { } source
+            && await PrefixHint.IsPrefixAsync(s3, source, CancellationToken.None))
+        {
+            return PrefixHint.NotAnObject(source, e);
+        }
+
+        return settings.Resume && copy is { } single && single.Local != CopyArguments.Stdio
+            && await KeptForResume.DescribeAsync(utility, single.Up, single.Local, single.Remote) is { } hint
+            ? new KeptForResumeException(e, hint)
+            : null;
     }
 
     private static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
@@ -124,11 +163,6 @@ internal static class CopyCommand
         }
         else
         {
-            if (Directory.Exists(destination) || destination.EndsWith('/') || destination.EndsWith(Path.DirectorySeparatorChar))
-            {
-                destination = Path.Combine(destination, source.Key[(source.Key.LastIndexOf('/') + 1)..]);
-            }
-
             TransferUtilityDownloadRequest request = TransferRequests.Download(settings, source.Bucket, source.Key, destination);
             CreatedFolders folders = CreatedFolders.Before(Path.GetDirectoryName(Path.GetFullPath(destination))!);
             try

@@ -40,6 +40,10 @@ internal static class ListCommand
                 await ListObjectsAsync(s3, location, result.GetValue(recursive), listing, token);
             }
 
+            // As the AWS CLI: a prefix under which nothing is listed is a failure (exit 1), so a script's
+            // `s3tm ls s3://b/maybe/ && ...` tells "there" from "not there"; an empty bucket is not.
+            int code = location is { Key.Length: > 0 } && listing.Items.Count == 0 ? ExitCodes.Failed : ExitCodes.Success;
+
             if (settings.Json)
             {
                 console.Text.WriteLine(ResultWriter.Serialize(new JsonObject { ["command"] = "ls", ["items"] = listing.Items }));
@@ -49,7 +53,7 @@ internal static class ListCommand
                 listing.Summarize();
             }
 
-            return ExitCodes.Success;
+            return code;
         });
         return command;
     }

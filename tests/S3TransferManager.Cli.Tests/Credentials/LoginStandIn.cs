@@ -29,8 +29,11 @@ internal sealed class LoginStandIn : IAsyncDisposable
 
     public Uri Url { get; private set; } = null!;
 
-    /// <summary>What arrived, one line each: "s3 KEY TOKEN", "sso ROLE ACCOUNT BEARER", "container AUTH", "imds ...".</summary>
+    /// <summary>What arrived, one line each: "s3 KEY REGION TOKEN", "sso ROLE ACCOUNT BEARER", "container AUTH", "imds ...".</summary>
     public IReadOnlyList<string> Log => [.. _log];
+
+    /// <summary>The region each S3 request was signed for, in order.</summary>
+    public IEnumerable<string> S3Regions => Log.Where(line => line.StartsWith("s3 ", StringComparison.Ordinal)).Select(line => line.Split(' ')[2]);
 
     /// <summary>The access key of each S3 request's Authorization header, in order.</summary>
     public IEnumerable<string> S3Keys => Log.Where(line => line.StartsWith("s3 ", StringComparison.Ordinal)).Select(line => line.Split(' ')[1]);
@@ -85,7 +88,8 @@ internal sealed class LoginStandIn : IAsyncDisposable
                 await WriteJsonAsync(context, Temporary("imds").Replace("{", "{\"Code\":\"Success\",\"Type\":\"AWS-HMAC\",", StringComparison.Ordinal));
                 return;
             case ("GET", "/"):
-                _log.Enqueue($"s3 {SigningKey(request.Headers.Authorization.ToString())} {request.Headers["x-amz-security-token"]}");
+                (string key, string region) = SigningScope(request.Headers.Authorization.ToString());
+                _log.Enqueue($"s3 {key} {region} {request.Headers["x-amz-security-token"]}");
                 context.Response.ContentType = "application/xml";
                 await context.Response.WriteAsync("<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListAllMyBucketsResult><Owner><ID>standin</ID></Owner><Buckets></Buckets></ListAllMyBucketsResult>");
                 return;
@@ -99,12 +103,18 @@ internal sealed class LoginStandIn : IAsyncDisposable
     private static string Temporary(string source) =>
         $$"""{"AccessKeyId":"{{KeyFor(source)}}","SecretAccessKey":"{{source}}-secret","Token":"{{source}}-session","Expiration":"{{DateTime.UtcNow.AddHours(1):yyyy-MM-ddTHH:mm:ssZ}}"}""";
 
-    /// <summary>AKID from "AWS4-HMAC-SHA256 Credential=AKID/date/region/s3/aws4_request, ...".</summary>
-    private static string SigningKey(string authorization)
+    /// <summary>AKID and REGION from "AWS4-HMAC-SHA256 Credential=AKID/date/REGION/s3/aws4_request, ...".</summary>
+    private static (string Key, string Region) SigningScope(string authorization)
     {
         const string Marker = "Credential=";
         int start = authorization.IndexOf(Marker, StringComparison.Ordinal);
-        return start < 0 ? "(unsigned)" : authorization[(start + Marker.Length)..].Split('/')[0];
+        if (start < 0)
+        {
+            return ("(unsigned)", "-");
+        }
+
+        string[] scope = authorization[(start + Marker.Length)..].Split(',')[0].Split('/');
+        return (scope[0], scope[2]);
     }
 
     private static Task WriteJsonAsync(HttpContext context, string json)
