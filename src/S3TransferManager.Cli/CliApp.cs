@@ -17,9 +17,12 @@ internal static class CliApp
         root.Subcommands.Add(CopyCommand.Create(options, console));
         root.Subcommands.Add(CatCommand.Create(options, console));
         root.Subcommands.Add(ListCommand.Create(options, console));
+        root.Subcommands.Add(MoveCommand.Create(options, console));
         root.Subcommands.Add(RemoveCommand.Create(options, console));
         root.Subcommands.Add(SyncCommand.Create(options, console));
         root.Subcommands.Add(MakeBucketCommand.Create(options, console));
+        root.Subcommands.Add(RemoveBucketCommand.Create(options, console));
+        root.Subcommands.Add(PresignCommand.Create(options, console));
         root.Subcommands.Add(AbortUploadsCommand.Create(options, console));
         root.Subcommands.Add(ResumeCommand.Create(options, console));
         root.Subcommands.Add(ServeCommand.Create(console));
@@ -81,7 +84,7 @@ internal static class CliApp
     /// <summary>A cancelled copy of a file or folder (not stdin or stdout) with resume on keeps its journal, its
     /// temporary file and its multipart upload for the next run of the same command.</summary>
     private static bool KeptForResume(ParseResult parsed, GlobalOptions options) =>
-        parsed.CommandResult.Command.Name == "cp" && !parsed.GetValue(options.NoResume)
+        parsed.CommandResult.Command.Name is "cp" or "mv" && !parsed.GetValue(options.NoResume)
         && !parsed.CommandResult.Tokens.Any(t => t.Value == CopyArguments.Stdio);
 
     /// <summary>
