@@ -90,7 +90,7 @@ internal sealed class GlobalOptions
 
     private static Option<string?> CreateChecksum()
     {
-        var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm", Recursive = true };
+        var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm (the AWS CLI's --checksum-algorithm)", Recursive = true };
         option.AcceptOnlyFromAmong("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
         return option;
     }

@@ -64,17 +64,6 @@ public sealed class FirstUseTests(MotoServer moto) : IDisposable
     }
 
     [Fact]
-    public async Task Cp_MissingKeyThatIsNoPrefix_StaysNotFound()
-    {
-        MotoBucket bucket = await MotoBucket.CreateAsync(moto);
-
-        CliRun run = await CliRun.RunAsync(bucket.Args("cp", $"s3://{bucket.Name}/nothing", Path.Combine(_folder, "out")));
-
-        Assert.Equal(1, run.ExitCode);
-        Assert.StartsWith("s3tm: error: not found (NoSuchKey)", run.Stderr, StringComparison.Ordinal);
-    }
-
-    [Fact]
     public async Task Cp_DestinationUnderAFile_IsAUsageErrorNamingTheFile()
     {
         MotoBucket bucket = await MotoBucket.CreateAsync(moto);

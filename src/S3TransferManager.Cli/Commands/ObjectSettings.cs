@@ -15,73 +15,54 @@ internal sealed record ObjectSettings(
 
     public void Apply(BaseUploadRequest request)
     {
-        if (StorageClass is not null)
-        {
-            request.StorageClass = S3StorageClass.FindValue(StorageClass);
-        }
-
-        if (Sse is not null)
-        {
-            request.ServerSideEncryptionMethod = ServerSideEncryptionMethod.FindValue(Sse);
-        }
-
+        (request.StorageClass, request.ServerSideEncryptionMethod, request.CannedACL) =
+            Choices(request.StorageClass, request.ServerSideEncryptionMethod, request.CannedACL);
         request.ServerSideEncryptionKeyManagementServiceKeyId = SseKmsKeyId ?? request.ServerSideEncryptionKeyManagementServiceKeyId;
-        if (Acl is not null)
-        {
-            request.CannedACL = S3CannedACL.FindValue(Acl);
-        }
     }
 
     public void Apply(TransferUtilityUploadRequest request)
     {
         Apply((BaseUploadRequest)request);
         request.ContentType = ContentType ?? request.ContentType;
-        foreach ((string key, string value) in Metadata)
-        {
-            request.Metadata[key] = value;
-        }
+        AddMetadata(request.Metadata);
     }
 
     public void Apply(TransferUtilityUploadDirectoryRequest request)
     {
         Apply((BaseUploadRequest)request);
         request.ContentType = ContentType ?? request.ContentType;
-        foreach ((string key, string value) in Metadata)
-        {
-            request.Metadata[key] = value;
-        }
+        AddMetadata(request.Metadata);
     }
 
     /// <summary>A copy within S3 keeps the source's metadata and content type unless either is given, as with the
     /// AWS CLI (then both are replaced: S3 takes them together).</summary>
     public void Apply(TransferUtilityCopyRequest request)
     {
-        if (StorageClass is not null)
-        {
-            request.StorageClass = S3StorageClass.FindValue(StorageClass);
-        }
-
-        if (Sse is not null)
-        {
-            request.ServerSideEncryptionMethod = ServerSideEncryptionMethod.FindValue(Sse);
-        }
-
+        (request.StorageClass, request.ServerSideEncryptionMethod, request.CannedACL) =
+            Choices(request.StorageClass, request.ServerSideEncryptionMethod, request.CannedACL);
         request.ServerSideEncryptionKeyManagementServiceKeyId = SseKmsKeyId ?? request.ServerSideEncryptionKeyManagementServiceKeyId;
-        if (Acl is not null)
-        {
-            request.CannedACL = S3CannedACL.FindValue(Acl);
-        }
-
         if (ReplacesMetadata)
         {
             request.MetadataDirective = S3MetadataDirective.REPLACE;
             request.ContentType = ContentType;
-            foreach ((string key, string value) in Metadata)
-            {
-                request.Metadata[key] = value;
-            }
+            AddMetadata(request.Metadata);
         }
     }
+
+    private void AddMetadata(IDictionary<string, string> metadata)
+    {
+        foreach ((string key, string value) in Metadata)
+        {
+            metadata[key] = value;
+        }
+    }
+
+    /// <summary>The storage class, encryption and ACL given, each in the SDK's type; what was not given keeps the
+    /// request's own.</summary>
+    private (S3StorageClass?, ServerSideEncryptionMethod?, S3CannedACL?) Choices(S3StorageClass? storage, ServerSideEncryptionMethod? sse, S3CannedACL? acl) => (
+        StorageClass is null ? storage : S3StorageClass.FindValue(StorageClass),
+        Sse is null ? sse : ServerSideEncryptionMethod.FindValue(Sse),
+        Acl is null ? acl : S3CannedACL.FindValue(Acl));
 
     /// <summary>--metadata in either of the AWS CLI's forms: <c>key1=value1,key2=value2</c> or a JSON object.</summary>
     public static IReadOnlyDictionary<string, string> ParseMetadata(string? text)

@@ -6,24 +6,15 @@ namespace S3TransferManager.Cli.Tests.Credentials;
 /// without --endpoint the request goes there through AWS_ENDPOINT_URL_S3, the AWS SDK's own override, so the region
 /// is the one the client was made for.
 /// </summary>
-public sealed class RegionTests : IAsyncLifetime, IDisposable
+public sealed class RegionTests : StandInTest
 {
-    private readonly AwsHome _home = new();
-    private LoginStandIn _standIn = null!;
-
-    public async Task InitializeAsync() => _standIn = await LoginStandIn.StartAsync();
-
-    public async Task DisposeAsync() => await _standIn.DisposeAsync();
-
-    public void Dispose() => _home.Dispose();
-
     [Fact]
     public async Task Ls_AwsDefaultRegionAlone_SignsForIt()
     {
         CliRun run = await LsAsync(("AWS_DEFAULT_REGION", "eu-central-1"));
 
         Assert.True(run.ExitCode == 0, run.Stderr);
-        Assert.Equal(["eu-central-1"], _standIn.S3Regions);
+        Assert.Equal(["eu-central-1"], StandIn.S3Regions);
     }
 
     [Fact]
@@ -32,38 +23,38 @@ public sealed class RegionTests : IAsyncLifetime, IDisposable
         CliRun run = await LsAsync(("AWS_REGION", "ap-southeast-2"), ("AWS_DEFAULT_REGION", "eu-central-1"));
 
         Assert.True(run.ExitCode == 0, run.Stderr);
-        Assert.Equal(["ap-southeast-2"], _standIn.S3Regions);
+        Assert.Equal(["ap-southeast-2"], StandIn.S3Regions);
     }
 
     [Fact]
     public async Task Ls_ProfileRegionOnly_SignsForIt()
     {
-        _home.WriteConfig("[profile work]\nregion = sa-east-1\n");
+        Home.WriteConfig("[profile work]\nregion = sa-east-1\n");
 
         CliRun run = await LsAsync(("AWS_PROFILE", "work"));
 
         Assert.True(run.ExitCode == 0, run.Stderr);
-        Assert.Equal(["sa-east-1"], _standIn.S3Regions);
+        Assert.Equal(["sa-east-1"], StandIn.S3Regions);
     }
 
     [Fact]
     public async Task Ls_RegionOption_BeatsTheEnvironmentAndTheProfile()
     {
-        _home.WriteConfig("[default]\nregion = sa-east-1\n");
+        Home.WriteConfig("[default]\nregion = sa-east-1\n");
 
         CliRun run = await LsAsync([("AWS_REGION", "ap-southeast-2")], "--region", "ca-central-1");
 
         Assert.True(run.ExitCode == 0, run.Stderr);
-        Assert.Equal(["ca-central-1"], _standIn.S3Regions);
+        Assert.Equal(["ca-central-1"], StandIn.S3Regions);
     }
 
     [Fact]
     public async Task Ls_EndpointAndAwsDefaultRegion_SignsForIt()
     {
-        CliRun run = await CliProcess.RunAsync(Environment(("AWS_DEFAULT_REGION", "eu-north-1")), "ls", "--endpoint", _standIn.Url.ToString());
+        CliRun run = await CliProcess.RunAsync(Environment(("AWS_DEFAULT_REGION", "eu-north-1")), "ls", "--endpoint", StandIn.Url.ToString());
 
         Assert.True(run.ExitCode == 0, run.Stderr);
-        Assert.Equal(["eu-north-1"], _standIn.S3Regions);
+        Assert.Equal(["eu-north-1"], StandIn.S3Regions);
     }
 
     [Fact]
@@ -74,14 +65,14 @@ public sealed class RegionTests : IAsyncLifetime, IDisposable
 
         Assert.Equal(2, run.ExitCode);
         Assert.Equal("s3tm: no AWS region: give --region, set AWS_REGION (or AWS_DEFAULT_REGION), or add 'region = ...' to the profile in ~/.aws/config.", run.Stderr.TrimEnd());
-        Assert.Empty(_standIn.Log);
+        Assert.Empty(StandIn.Log);
     }
 
     private Task<CliRun> LsAsync(params (string, string)[] set) => LsAsync(set, []);
 
     private Task<CliRun> LsAsync((string, string)[] set, params string[] options) =>
-        CliProcess.RunAsync(Environment([("AWS_ENDPOINT_URL_S3", _standIn.Url.ToString()), .. set]), ["ls", .. options]);
+        CliProcess.RunAsync(Environment([("AWS_ENDPOINT_URL_S3", StandIn.Url.ToString()), .. set]), ["ls", .. options]);
 
     private Dictionary<string, string?> Environment(params (string, string)[] set) =>
-        _home.Environment([("AWS_ACCESS_KEY_ID", "AKIAREGIONTEST000001"), ("AWS_SECRET_ACCESS_KEY", "secret"), .. set]);
+        Home.Environment([("AWS_ACCESS_KEY_ID", "AKIAREGIONTEST000001"), ("AWS_SECRET_ACCESS_KEY", "secret"), .. set]);
 }
