@@ -67,6 +67,7 @@ ensure_clang() {
     "${sudo[@]}" apt-get update -qq > "$work/apt.log" 2>&1 \
         && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq clang zlib1g-dev >> "$work/apt.log" 2>&1 \
         || { step "apt-get could not install clang:"; tail -n 5 "$work/apt.log" >&2; return 1; }
+    command -v clang > /dev/null 2>&1 || { step "apt-get installed clang, but it is not on PATH"; return 1; }
 }
 
 # The native package: the pointer package and S3TransferManager.Cli.<rid>, listing only this platform. Warnings are
@@ -82,7 +83,7 @@ pack_native() {
 pack_ready_to_run() {
     clean_rid_outputs
     dotnet pack "$project" -c Release -o "$work/packages" -nologo -v quiet -p:PublishAot=false -p:PublishReadyToRun=true \
-        -p:SelfContained=false -p:ToolPackageRuntimeIdentifiers="$rid" > "$work/pack.log" 2>&1
+        -p:SelfContained=false -p:RuntimeIdentifiers="$rid" -p:ToolPackageRuntimeIdentifiers="$rid" > "$work/pack.log" 2>&1
 }
 
 # The portable package: one framework-dependent package, no platform packages.
@@ -134,8 +135,8 @@ dotnet tool uninstall S3TransferManager.Cli "${location[@]}" > /dev/null 2>&1 ||
 dotnet tool install S3TransferManager.Cli --version "$version" "${location[@]}" --configfile "$work/nuget.config" > "$work/install.log" \
     || { cat "$work/install.log" >&2; exit 1; }
 
-size="$(du -shL "$where/s3tm" 2> /dev/null | cut -f1)"
-echo "installed $where/s3tm ($("$where/s3tm" --version); $kind; $size) in $(elapsed)"
+size="$(du -sh "$where/.store/s3transfermanager.cli" 2> /dev/null | cut -f1)"
+echo "installed $where/s3tm ($("$where/s3tm" --version); $kind; ${size:-?} installed) in $(elapsed)"
 case ":$PATH:" in
     *":$where:"*) ;;
     *) echo "$where is not on PATH: add it (export PATH=\"\$PATH:$where\") or run $where/s3tm" ;;
