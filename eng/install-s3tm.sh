@@ -1,34 +1,27 @@
 #!/usr/bin/env bash
-# Installs the s3tm command from this checkout: packs the tool into artifacts/ and installs that package as a dotnet
-# tool, by default globally (into ~/.dotnet/tools, which the .NET SDK's installers put on PATH), or into a folder
-# given with --tool-path. Run it again after pulling to replace the installed tool with the new build.
+# Installs the s3tm command from this checkout as a dotnet tool, by default globally (into ~/.dotnet/tools, which the
+# .NET SDK's installers put on PATH), or into a folder given with --tool-path. Run it again after pulling to replace
+# the installed tool with the new build.
 #
 #   eng/install-s3tm.sh                      # global: then `s3tm --version` from anywhere
 #   eng/install-s3tm.sh --tool-path ~/bin    # into ~/bin/s3tm
-#   eng/install-s3tm.sh --shared-runtime     # compiled for this machine, on the installed .NET runtime (smaller)
-#   eng/install-s3tm.sh --portable           # the portable package in artifacts/, not compiled for this machine
-#   eng/install-s3tm.sh --no-build           # the portable package of the last Release build (implies --portable)
+#   eng/install-s3tm.sh --ready-to-run       # skip Native AOT: ReadyToRun on the installed .NET runtime
+#   eng/install-s3tm.sh --portable           # skip both: the portable package, compiled as it runs
 #
-# By default the tool is compiled ahead of time (ReadyToRun) for this machine's platform together with its own copy of
-# the .NET runtime, as one composite image: code shared between assemblies (the async machinery and collections the
-# AWS SDK, System.CommandLine and the library instantiate over their own types) is compiled too, which it cannot be
-# against the shared runtime, so a command compiles about 380 methods as it starts instead of about 900. A no-op sync
-# of 2,000 files uses about a quarter less CPU (docs/cli.md). The price: about 260 MB on disk instead of 22 MB, a
-# few minutes to compile, and the runtime is the one compiled in (run the script again after updating .NET to take a
-# patched runtime). --shared-runtime installs the ReadyToRun package on the installed runtime instead. These packages
-# are built in a temporary folder; artifacts/ keeps the portable one. When one cannot be built (the compiler and the
-# runtime pack are NuGet packages, fetched on first use), the next is tried, down to the portable package, and the
-# script says so. The install itself fetches nothing: its NuGet config names only the folder the package is in, and a
-# tool package carries every assembly it needs.
+# By default s3tm is compiled with Native AOT for this machine's platform: one executable of about 20 MB that needs no
+# .NET runtime and starts in milliseconds. That needs clang (the native linker) and zlib's headers; when clang is
+# missing, the script installs clang and zlib1g-dev with apt-get where it can (as root, or through sudo without a
+# password), and otherwise says so and goes on. When the native build cannot be made, it falls back to ReadyToRun
+# (compiled ahead of time, on the installed runtime), then to the portable package, and says which one it installed.
+# The packages are made in a temporary folder (a pointer package and the platform's package, as a published
+# S3TransferManager.Cli has them) and installed from there: the install itself fetches nothing.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 project="$repo/src/S3TransferManager.Cli/S3TransferManager.Cli.csproj"
 
 location=(--global)
 where="$HOME/.dotnet/tools"
-pack_options=()
-portable=0
-shared=0
+mode=native
 while [ $# -gt 0 ]; do
     case "$1" in
         --tool-path)
@@ -37,63 +30,113 @@ while [ $# -gt 0 ]; do
             where="$(cd "$2" && pwd)"
             location=(--tool-path "$where")
             shift 2 ;;
-        --no-build) pack_options+=(--no-build); portable=1; shift ;;
-        --shared-runtime) shared=1; shift ;;
-        --portable) portable=1; shift ;;
+        --ready-to-run|--shared-runtime) mode=ready-to-run; shift ;;
+        --portable|--no-build) mode=portable; shift ;;
         -h|--help) sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-s3tm: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 
-version="$(dotnet msbuild "$project" -getProperty:Version)"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+step() { echo "install-s3tm: $*"; }
+started=$SECONDS
+elapsed() { echo "$((SECONDS - started)) s"; }
 
+version="$(dotnet msbuild "$project" -getProperty:Version)"
 # This machine's platform as the SDK names it (linux-x64, osx-arm64, win-x64...).
 rid="$(dotnet --info | awk '/^ *RID:/ { print $2; exit }')"
-source="$repo/artifacts"
-kind="portable"
-# Packs the platform's package with the given properties into $work/aot: a pointer package and
-# S3TransferManager.Cli.<rid>, installed from where they were made.
-pack_for_machine() {
-    rm -rf "$work/aot"
-    # The compiled images of an earlier pack with other settings are not rebuilt when only the settings changed (a
-    # shared-runtime package made after a composite one would carry the composite's parts and fail to start).
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+step "s3tm $version for ${rid:-an unknown platform}; packages are made in $work"
+
+# Compiled images of an earlier pack with other settings are not rebuilt when only the settings changed.
+clean_rid_outputs() {
     rm -rf "$(dirname "$project")/obj/Release/net10.0/$rid" "$(dirname "$project")/bin/Release/net10.0/$rid"
-    dotnet pack "$project" -c Release -o "$work/aot" -nologo -v quiet -p:RuntimeIdentifiers="$rid" -p:PublishReadyToRun=true "$@" \
-        > "$work/aot.log" 2>&1
 }
-if [ "$portable" -eq 0 ] && [ -n "$rid" ] && [ "$shared" -eq 0 ] \
-    && pack_for_machine -p:SelfContained=true -p:PublishReadyToRunComposite=true; then
-    source="$work/aot"
-    kind="ReadyToRun composite with its own .NET runtime, $rid"
-elif [ "$portable" -eq 0 ] && [ -n "$rid" ] && {
-        [ "$shared" -eq 1 ] || { echo "install-s3tm: compiling with its own runtime failed; trying the shared runtime" >&2; tail -n 5 "$work/aot.log" >&2 || true; }
-    } && pack_for_machine -p:SelfContained=false; then
-    source="$work/aot"
-    kind="ReadyToRun on the shared runtime, $rid"
-else
-    [ "$portable" -eq 1 ] || echo "install-s3tm: compiling ahead of time for '${rid:-this platform}' failed; installing the portable package (see below)" >&2
-    [ "$portable" -eq 1 ] || tail -n 5 "$work/aot.log" >&2 || true
-    dotnet pack "$project" -c Release -o "$repo/artifacts" -nologo -v quiet "${pack_options[@]}"
+
+# clang links the native executable (and zlib1g-dev gives it zlib): installed with apt-get when missing and allowed.
+ensure_clang() {
+    command -v clang > /dev/null 2>&1 && return 0
+    case "$rid" in linux-*) ;; *) return 1 ;; esac
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo -n true 2> /dev/null || { step "clang is missing and installing it needs root (apt-get install clang zlib1g-dev)"; return 1; }
+        sudo=(sudo -n)
+    fi
+    command -v apt-get > /dev/null 2>&1 || { step "clang is missing and there is no apt-get here to install it"; return 1; }
+    step "clang is missing: installing clang and zlib1g-dev with apt-get (a minute or two)"
+    "${sudo[@]}" apt-get update -qq > "$work/apt.log" 2>&1 \
+        && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq clang zlib1g-dev >> "$work/apt.log" 2>&1 \
+        || { step "apt-get could not install clang:"; tail -n 5 "$work/apt.log" >&2; return 1; }
+    command -v clang > /dev/null 2>&1 || { step "apt-get installed clang, but it is not on PATH"; return 1; }
+}
+
+# The native package: the pointer package and S3TransferManager.Cli.<rid>, listing only this platform. Warnings are
+# errors here too, so a trim or AOT warning fails the build rather than shipping.
+pack_native() {
+    clean_rid_outputs
+    local only=(-p:ToolPackageRuntimeIdentifiers="$rid")
+    dotnet pack "$project" -c Release -o "$work/packages" -nologo -v quiet "${only[@]}" > "$work/pack.log" 2>&1 \
+        && dotnet pack "$project" -c Release -r "$rid" -o "$work/packages" -nologo -v quiet "${only[@]}" >> "$work/pack.log" 2>&1
+}
+
+# ReadyToRun on the installed runtime: the same two packages, made in one pack (no Native AOT).
+pack_ready_to_run() {
+    clean_rid_outputs
+    dotnet pack "$project" -c Release -o "$work/packages" -nologo -v quiet -p:PublishAot=false -p:PublishReadyToRun=true \
+        -p:SelfContained=false -p:RuntimeIdentifiers="$rid" -p:ToolPackageRuntimeIdentifiers="$rid" > "$work/pack.log" 2>&1
+}
+
+# The portable package: one framework-dependent package, no platform packages.
+pack_portable() {
+    dotnet pack "$project" -c Release -o "$work/packages" -nologo -v quiet -p:PublishAot=false -p:ToolPackageRuntimeIdentifiers= \
+        > "$work/pack.log" 2>&1
+}
+
+failed() {
+    step "$1 failed after $(elapsed); its last lines:"
+    tail -n 8 "$work/pack.log" | sed 's/^/    /' >&2
+    rm -rf "$work/packages"
+}
+
+kind=""
+if [ "$mode" = native ] && [ -n "$rid" ]; then
+    if ensure_clang; then
+        step "compiling s3tm to one native executable (Native AOT, $rid); about 2 minutes on 2 cores"
+        if pack_native; then kind="Native AOT, $rid"; else failed "the Native AOT build"; fi
+    else
+        step "no clang: skipping Native AOT"
+    fi
+    [ -n "$kind" ] || mode=ready-to-run
 fi
+if [ -z "$kind" ] && [ "$mode" = ready-to-run ] && [ -n "$rid" ]; then
+    step "compiling s3tm ahead of time (ReadyToRun, $rid) for the installed .NET runtime; about a minute"
+    if pack_ready_to_run; then kind="ReadyToRun on the installed .NET runtime, $rid"; else failed "the ReadyToRun build"; fi
+fi
+if [ -z "$kind" ]; then
+    step "packing the portable package (compiled as it runs, on the installed .NET runtime)"
+    pack_portable || { failed "packing"; exit 1; }
+    kind="portable, on the installed .NET runtime"
+fi
+step "packages made in $(elapsed): $(cd "$work/packages" && ls ./*.nupkg | sed 's|^\./||' | tr '\n' ' ')"
 
 cat > "$work/nuget.config" <<CONFIG
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>
   <packageSources>
     <clear />
-    <add key="s3tm-tool" value="$source" />
+    <add key="s3tm-tool" value="$work/packages" />
   </packageSources>
 </configuration>
 CONFIG
 
 # The same version may be installed from an earlier build: replace it (install refuses a version already there).
+step "installing with dotnet tool install ${location[*]}"
 dotnet tool uninstall S3TransferManager.Cli "${location[@]}" > /dev/null 2>&1 || true
 dotnet tool install S3TransferManager.Cli --version "$version" "${location[@]}" --configfile "$work/nuget.config" > "$work/install.log" \
     || { cat "$work/install.log" >&2; exit 1; }
 
-echo "installed $where/s3tm ($("$where/s3tm" --version); $kind)"
+size="$(du -sh "$where/.store/s3transfermanager.cli" 2> /dev/null | cut -f1)"
+echo "installed $where/s3tm ($("$where/s3tm" --version); $kind; ${size:-?} installed) in $(elapsed)"
 case ":$PATH:" in
     *":$where:"*) ;;
     *) echo "$where is not on PATH: add it (export PATH=\"\$PATH:$where\") or run $where/s3tm" ;;

@@ -17,9 +17,12 @@ internal static class CliApp
         root.Subcommands.Add(CopyCommand.Create(options, console));
         root.Subcommands.Add(CatCommand.Create(options, console));
         root.Subcommands.Add(ListCommand.Create(options, console));
+        root.Subcommands.Add(MoveCommand.Create(options, console));
         root.Subcommands.Add(RemoveCommand.Create(options, console));
         root.Subcommands.Add(SyncCommand.Create(options, console));
         root.Subcommands.Add(MakeBucketCommand.Create(options, console));
+        root.Subcommands.Add(RemoveBucketCommand.Create(options, console));
+        root.Subcommands.Add(PresignCommand.Create(options, console));
         root.Subcommands.Add(AbortUploadsCommand.Create(options, console));
         root.Subcommands.Add(ResumeCommand.Create(options, console));
         root.Subcommands.Add(ServeCommand.Create(console));
@@ -57,9 +60,14 @@ internal static class CliApp
         catch (Exception e)
         {
             // Scripts read the code, people read the line; --debug adds everything behind it.
-            (int code, string line) = ErrorReport.Describe(e);
+            Exception failure = e is KeptForResumeException { InnerException: { } inner } ? inner : e;
+            (int code, string line) = ErrorReport.Describe(failure);
             await console.Error.WriteLineAsync(line);
-            if (code == ExitCodes.Cancelled && KeptForResume(parsed, options))
+            if (e is KeptForResumeException kept)
+            {
+                await console.Error.WriteLineAsync(kept.Hint);
+            }
+            else if (code == ExitCodes.Cancelled && KeptForResume(parsed, options))
             {
                 await console.Error.WriteLineAsync("s3tm: the same command resumes where this one stopped ('s3tm resume --list' shows what is kept, 's3tm resume --discard ID' gives it up)");
             }
@@ -76,7 +84,7 @@ internal static class CliApp
     /// <summary>A cancelled copy of a file or folder (not stdin or stdout) with resume on keeps its journal, its
     /// temporary file and its multipart upload for the next run of the same command.</summary>
     private static bool KeptForResume(ParseResult parsed, GlobalOptions options) =>
-        parsed.CommandResult.Command.Name == "cp" && !parsed.GetValue(options.NoResume)
+        parsed.CommandResult.Command.Name is "cp" or "mv" && !parsed.GetValue(options.NoResume)
         && !parsed.CommandResult.Tokens.Any(t => t.Value == CopyArguments.Stdio);
 
     /// <summary>

@@ -13,7 +13,8 @@ internal sealed record CliSettings(
     string? JournalFolder,
     bool Quiet,
     bool Json,
-    long? BandwidthLimit = null)
+    long? BandwidthLimit = null,
+    bool NoProgress = false)
 {
     /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
     /// cap (no early requests between parts), so without --concurrency it is left at the library's default. Resume is on

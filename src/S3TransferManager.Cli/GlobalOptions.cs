@@ -63,11 +63,15 @@ internal sealed class GlobalOptions
 
     public Option<bool> Quiet { get; } = new("--quiet", "-q") { Description = "No progress and no summary; errors only", Recursive = true };
 
+    public Option<bool> OnlyShowErrors { get; } = new("--only-show-errors") { Description = "As the AWS CLI's: only errors and warnings (the same as --quiet)", Recursive = true };
+
+    public Option<bool> NoProgress { get; } = new("--no-progress") { Description = "No progress display; the result lines stay", Recursive = true };
+
     public Option<bool> Json { get; } = new("--json") { Description = "One JSON result at the end (on stdout; on stderr when stdout carries object data)", Recursive = true };
 
     public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, BandwidthLimit, NoResume, JournalFolder, Quiet, Json, Debug];
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, BandwidthLimit, NoResume, JournalFolder, Quiet, OnlyShowErrors, NoProgress, Json, Debug];
 
     public CliSettings Read(ParseResult result) => new(
         result.GetValue(Endpoint),
@@ -79,13 +83,14 @@ internal sealed class GlobalOptions
         result.GetValue(Checksum),
         !result.GetValue(NoResume),
         result.GetValue(JournalFolder),
-        result.GetValue(Quiet),
+        result.GetValue(Quiet) || result.GetValue(OnlyShowErrors),
         result.GetValue(Json),
-        result.GetValue(BandwidthLimit) is > 0 and long cap ? cap : null);
+        result.GetValue(BandwidthLimit) is > 0 and long cap ? cap : null,
+        result.GetValue(NoProgress));
 
     private static Option<string?> CreateChecksum()
     {
-        var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm", Recursive = true };
+        var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm (the AWS CLI's --checksum-algorithm)", Recursive = true };
         option.AcceptOnlyFromAmong("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
         return option;
     }

@@ -44,8 +44,10 @@ public sealed class InMemoryS3Process : IAsyncDisposable
     /// <summary>Starts the child process and waits for its <c>listening on</c> line.</summary>
     /// <param name="options">Settings passed on the command line; <see langword="null"/> for the defaults.</param>
     /// <param name="serverAssemblyPath">
-    /// The path of <c>S3TransferManager.InMemoryS3.dll</c>; <see langword="null"/> for this assembly's own location
-    /// (the copy next to the referencing project's output, with its runtimeconfig.json).
+    /// The path of <c>S3TransferManager.InMemoryS3.dll</c>; <see langword="null"/> for the copy in the application's
+    /// folder (<see cref="AppContext.BaseDirectory"/>: the one a referencing project's build puts beside its output,
+    /// with its runtimeconfig.json). The folder, not <c>Assembly.Location</c>, which is empty in a single-file or
+    /// native (ahead-of-time compiled) application.
     /// </param>
     /// <param name="cancellationToken">Cancels the start (the child is killed).</param>
     /// <returns>The running process; dispose it to kill the child.</returns>
@@ -58,7 +60,8 @@ public sealed class InMemoryS3Process : IAsyncDisposable
     {
         options ??= new InMemoryS3Options();
         options.Validate();
-        string assemblyPath = serverAssemblyPath ?? typeof(InMemoryS3Process).Assembly.Location;
+        string assemblyPath = serverAssemblyPath
+            ?? Path.Combine(AppContext.BaseDirectory, typeof(InMemoryS3Process).Assembly.GetName().Name + ".dll");
         string runtimeConfig = Path.ChangeExtension(assemblyPath, ".runtimeconfig.json");
         if (!File.Exists(runtimeConfig))
         {

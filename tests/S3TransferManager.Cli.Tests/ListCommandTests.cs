@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using S3TransferManager.IntegrationTests.Infrastructure;
 
@@ -65,25 +64,5 @@ public sealed class ListCommandTests(MotoServer moto) : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
-    /// <summary>Runs the AWS CLI against the shared moto with dummy keys; returns its stdout.</summary>
-    private async Task<string> AwsCliAsync(params string[] args)
-    {
-        var start = new ProcessStartInfo("aws") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add("--endpoint-url");
-        start.ArgumentList.Add(moto.ServiceUrl.ToString());
-        foreach (string arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        start.Environment["AWS_ACCESS_KEY_ID"] = "test";
-        start.Environment["AWS_SECRET_ACCESS_KEY"] = "test";
-        start.Environment["AWS_DEFAULT_REGION"] = "us-east-1";
-        using Process process = Process.Start(start) ?? throw new InvalidOperationException("Could not start the AWS CLI (aws): install it with pip install awscli.");
-        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
-        Assert.True(process.ExitCode == 0, $"aws {string.Join(' ', args)} exited {process.ExitCode}: {await stderr}");
-        return await stdout;
-    }
+    private Task<string> AwsCliAsync(params string[] args) => AwsCli.SucceedAsync(moto.ServiceUrl.ToString(), args);
 }

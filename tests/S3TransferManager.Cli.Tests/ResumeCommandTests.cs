@@ -35,7 +35,9 @@ public sealed class ResumeCommandTests(MotoServer moto) : IDisposable
         CliRun resumedJson = await CliRun.RunAsync(Args(proxy, "resume", "--list", "--json"));
 
         Assert.Equal(130, cancelled.ExitCode);
-        Assert.Contains("the same command resumes where this one stopped", cancelled.Stderr, StringComparison.Ordinal);
+        Assert.Contains($"s3tm: kept for a resume: multipart upload ", cancelled.Stderr, StringComparison.Ordinal);
+        Assert.Contains($" of s3://{bucket.Name}/k with 10.0 MiB of 20.0 MiB sent", cancelled.Stderr, StringComparison.Ordinal);
+        Assert.Contains("s3tm: run the same command to resume; 's3tm resume --discard ", cancelled.Stderr, StringComparison.Ordinal);
         JsonNode transfer = Assert.Single(JsonNode.Parse(listed.StdoutText)!["transfers"]!.AsArray())!;
         Assert.Equal(("Upload", 10L * MiB, 20L * MiB), ((string)transfer["kind"]!, (long)transfer["completedBytes"]!, (long)transfer["totalBytes"]!));
         Assert.Equal(0, resumed.ExitCode);

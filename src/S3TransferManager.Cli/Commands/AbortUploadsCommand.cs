@@ -50,7 +50,7 @@ internal static class AbortUploadsCommand
                     if (upload.Initiated is { } started && started.ToUniversalTime() < cutoff)
                     {
                         await s3.AbortMultipartUploadAsync(location.Bucket, upload.Key, upload.UploadId, token);
-                        aborted.Add(new JsonObject { ["key"] = upload.Key, ["uploadId"] = upload.UploadId, ["initiated"] = started });
+                        aborted.Add((JsonNode)new JsonObject { ["key"] = upload.Key, ["uploadId"] = upload.UploadId, ["initiated"] = started });
                         if (!settings.Quiet && !settings.Json)
                         {
                             console.Text.WriteLine($"abort: s3://{location.Bucket}/{upload.Key} (upload {upload.UploadId}, started {started:u})");

@@ -31,6 +31,17 @@ internal sealed record CopyArguments(bool Up, bool Recursive, string Local, S3Lo
                 break;
             case (false, false):
                 remote.RequireKey("add -r (--recursive) to copy every object under a prefix");
+                if (local != Stdio)
+                {
+                    // A folder (or a name ending in '/') takes the object's name, as with cp.
+                    if (Directory.Exists(local) || local.EndsWith('/') || local.EndsWith(Path.DirectorySeparatorChar))
+                    {
+                        local = Path.Combine(local, remote.Key[(remote.Key.LastIndexOf('/') + 1)..]);
+                    }
+
+                    CheckFoldersOnTheWay(Path.GetDirectoryName(Path.GetFullPath(local)), local);
+                }
+
                 break;
             case (true, true) when !Directory.Exists(local):
                 throw new UsageException(File.Exists(local)
@@ -38,9 +49,30 @@ internal sealed record CopyArguments(bool Up, bool Recursive, string Local, S3Lo
                     : $"No such folder: {local}");
             case (false, true) when File.Exists(local):
                 throw new UsageException($"'{local}' is a file: -r (--recursive) downloads into a folder.");
+            case (false, true):
+                CheckFoldersOnTheWay(Path.GetFullPath(local), local);
+                break;
         }
 
         return new CopyArguments(up, recursive, local, remote);
+    }
+
+    /// <summary>A download to a/b/c needs a and a/b to be folders (or not exist yet): a file among them is a usage
+    /// error that names it, rather than the file system's "Not a directory" after the first request.</summary>
+    private static void CheckFoldersOnTheWay(string? innermost, string destination)
+    {
+        for (string? folder = innermost; !string.IsNullOrEmpty(folder); folder = Path.GetDirectoryName(folder))
+        {
+            if (File.Exists(folder))
+            {
+                throw new UsageException($"'{folder}' is a file, so '{destination}' cannot be written inside it: give a path whose folders are folders.");
+            }
+
+            if (Directory.Exists(folder))
+            {
+                return;
+            }
+        }
     }
 
     private static void CheckUploadSource(string local, S3Location remote)

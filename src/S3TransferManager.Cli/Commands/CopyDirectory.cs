@@ -7,7 +7,7 @@ namespace S3TransferManager.Cli.Commands;
 internal static class CopyDirectory
 {
     public static async Task<JsonObject> UploadAsync(CliSettings settings, CliConsole console, TransferUtility utility,
-        string folder, S3Location target, CancellationToken token)
+        string folder, S3Location target, ObjectSettings objects, CancellationToken token)
     {
         var request = new TransferUtilityUploadDirectoryRequest
         {
@@ -24,6 +24,7 @@ internal static class CopyDirectory
         }
 
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
+        objects.Apply(request);
         long bytes = 0;
         TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"upload {target}", -1, progress =>
         {

@@ -102,7 +102,7 @@ internal static class DemoCommand
         var clock = Stopwatch.StartNew();
         T result = await work();
         TimeSpan elapsed = clock.Elapsed;
-        steps.Add(new JsonObject
+        steps.Add((JsonNode)new JsonObject
         {
             ["step"] = step,
             ["seconds"] = Math.Round(elapsed.TotalSeconds, 3),

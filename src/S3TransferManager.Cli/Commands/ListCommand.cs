@@ -40,6 +40,10 @@ internal static class ListCommand
                 await ListObjectsAsync(s3, location, result.GetValue(recursive), listing, token);
             }
 
+            // As the AWS CLI: a prefix under which nothing is listed is a failure (exit 1), so a script's
+            // `s3tm ls s3://b/maybe/ && ...` tells "there" from "not there"; an empty bucket is not.
+            int code = location is { Key.Length: > 0 } && listing.Items.Count == 0 ? ExitCodes.Failed : ExitCodes.Success;
+
             if (settings.Json)
             {
                 console.Text.WriteLine(ResultWriter.Serialize(new JsonObject { ["command"] = "ls", ["items"] = listing.Items }));
@@ -49,7 +53,7 @@ internal static class ListCommand
                 listing.Summarize();
             }
 
-            return ExitCodes.Success;
+            return code;
         });
         return command;
     }
@@ -86,13 +90,13 @@ internal static class ListCommand
 
         public void Bucket(S3Bucket bucket)
         {
-            Items.Add(new JsonObject { ["bucket"] = bucket.BucketName });
+            Items.Add((JsonNode)new JsonObject { ["bucket"] = bucket.BucketName });
             lines?.WriteLine(ListingFormat.Bucket(bucket.CreationDate ?? DateTime.MinValue, bucket.BucketName));
         }
 
         public void Prefix(string prefix, string name)
         {
-            Items.Add(new JsonObject { ["prefix"] = prefix });
+            Items.Add((JsonNode)new JsonObject { ["prefix"] = prefix });
             lines?.WriteLine(ListingFormat.Prefix(name));
         }
 
@@ -101,7 +105,7 @@ internal static class ListCommand
             long size = item.Size ?? 0;
             _objects++;
             _bytes += size;
-            Items.Add(new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
+            Items.Add((JsonNode)new JsonObject { ["key"] = item.Key, ["size"] = item.Size, ["lastModified"] = item.LastModified, ["etag"] = item.ETag });
             lines?.WriteLine(ListingFormat.Object(item.LastModified ?? DateTime.MinValue, size, name, humanReadable));
         }
 

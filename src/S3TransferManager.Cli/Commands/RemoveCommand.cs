@@ -6,23 +6,118 @@ using S3TransferManager.Cli.Output;
 
 namespace S3TransferManager.Cli.Commands;
 
-/// <summary><c>rm s3://bucket/key</c>: one DeleteObject (S3 reports success for a key that does not exist).</summary>
+/// <summary>
+/// <c>rm s3://bucket/key</c>: one DeleteObject (S3 reports success for a key that does not exist). With --recursive,
+/// every object under the prefix that --include/--exclude keep, deleted in DeleteObjects batches of 1,000 keys, one
+/// <c>delete: s3://...</c> line each, as the AWS CLI prints them.
+/// </summary>
 internal static class RemoveCommand
 {
+    /// <summary>The most keys one DeleteObjects request takes.</summary>
+    private const int BatchSize = 1000;
+
     public static Command Create(GlobalOptions options, CliConsole console)
     {
-        var target = new Argument<string>("OBJECT") { Description = "s3://bucket/key" };
-        var command = new Command("rm", "Delete an object") { target };
+        var target = new Argument<string>("PATH") { Description = "s3://bucket/key, or with --recursive s3://bucket[/prefix]" };
+        var recursive = new Option<bool>("--recursive", "-r") { Description = "Delete every object under the prefix (s3://b/photos means the folder photos/)" };
+        var include = new Option<string[]>("--include") { Description = "With --recursive: delete only keys below the prefix matching this pattern (the last matching rule wins)" };
+        var exclude = new Option<string[]>("--exclude") { Description = "With --recursive: keep keys below the prefix matching this pattern" };
+        var dryRun = new Option<bool>("--dryrun") { Description = "Print what would be deleted; delete nothing" };
+        var command = new Command("rm", "Delete an object, or every object under a prefix") { target, recursive, include, exclude, dryRun };
         command.SetAction(async (result, token) =>
         {
             CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target)).RequireKey();
+            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
+            var filter = new PathFilter([.. SyncArguments.Filters(result, include, exclude)]);
+            if (!result.GetValue(recursive))
+            {
+                return await RemoveOneAsync(settings, console, location.RequireKey("add --recursive to delete every object under a prefix"), filter,
+                    result.GetValue(dryRun), token);
+            }
+
             using AmazonS3Client s3 = S3ClientFactory.Create(settings);
-            await s3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = location.Bucket, Key = location.Key }, token);
-            ResultWriter.Write(console, settings, stdoutCarriesData: false, $"delete: {location}",
-                new JsonObject { ["command"] = "rm", ["object"] = location.ToString() });
-            return ExitCodes.Success;
+            return await RemovePrefixAsync(settings, console, s3, location, filter, result.GetValue(dryRun), token);
         });
         return command;
     }
+
+    /// <summary>Every object under <paramref name="location"/>'s prefix that <paramref name="filter"/> keeps; also the
+    /// emptying of a bucket by <c>rb --force</c>.</summary>
+    public static async Task<int> RemovePrefixAsync(CliSettings settings, CliConsole console, IAmazonS3 s3, S3Location location, PathFilter filter,
+        bool dryRun, CancellationToken token)
+    {
+        S3Location root = location with { Key = CopyDirectory.AsPrefix(location.Key) ?? string.Empty };
+        IReadOnlyList<(string Key, string Relative, long Size)> objects = await BatchSources.ObjectsAsync(s3, root, filter, token);
+        bool lines = !settings.Quiet && !settings.Json;
+        var deleted = new JsonArray();
+        var errors = new JsonArray();
+        foreach ((string Key, string Relative, long Size)[] batch in objects.Chunk(BatchSize))
+        {
+            if (dryRun)
+            {
+                foreach ((string key, _, _) in batch)
+                {
+                    Print(lines ? console.Text : null, $"(dryrun) delete: s3://{location.Bucket}/{key}");
+                    deleted.Add((JsonNode)JsonValue.Create(key));
+                }
+
+                continue;
+            }
+
+            DeleteObjectsResponse response = await s3.DeleteObjectsAsync(new DeleteObjectsRequest
+            {
+                BucketName = location.Bucket,
+                Objects = [.. batch.Select(o => new KeyVersion { Key = o.Key })],
+                Quiet = false,
+            }, token);
+            foreach (DeletedObject done in response.DeletedObjects ?? [])
+            {
+                Print(lines ? console.Text : null, $"delete: s3://{location.Bucket}/{done.Key}");
+                deleted.Add((JsonNode)JsonValue.Create(done.Key));
+            }
+
+            foreach (DeleteError error in response.DeleteErrors ?? [])
+            {
+                console.Error.WriteLine($"delete failed: s3://{location.Bucket}/{error.Key} {error.Code}: {error.Message}");
+                errors.Add((JsonNode)new JsonObject { ["key"] = error.Key, ["code"] = error.Code, ["message"] = error.Message });
+            }
+        }
+
+        console.Text.Flush();
+        if (settings.Json)
+        {
+            console.Text.WriteLine(ResultWriter.Serialize(new JsonObject
+            {
+                ["command"] = "rm",
+                ["recursive"] = true,
+                ["dryRun"] = dryRun,
+                ["deleted"] = deleted,
+                ["errors"] = errors,
+            }));
+            console.Text.Flush();
+        }
+
+        return errors.Count > 0 ? ExitCodes.Failed : ExitCodes.Success;
+    }
+
+    private static async Task<int> RemoveOneAsync(CliSettings settings, CliConsole console, S3Location location, PathFilter filter, bool dryRun,
+        CancellationToken token)
+    {
+        if (!filter.Includes(location.Key[(location.Key.LastIndexOf('/') + 1)..]))
+        {
+            return ExitCodes.Success;
+        }
+
+        if (!dryRun)
+        {
+            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            await s3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = location.Bucket, Key = location.Key }, token);
+        }
+
+        ResultWriter.Write(console, settings, stdoutCarriesData: false, $"{(dryRun ? "(dryrun) " : "")}delete: {location}",
+            new JsonObject { ["command"] = "rm", ["object"] = location.ToString(), ["dryRun"] = dryRun });
+        return ExitCodes.Success;
+    }
+
+    private static void Print(TextWriter? writer, string line) => writer?.WriteLine(line);
 }

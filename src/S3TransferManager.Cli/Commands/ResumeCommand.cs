@@ -8,7 +8,8 @@ namespace S3TransferManager.Cli.Commands;
 /// <summary>
 /// <c>resume --list</c>: the copies earlier runs left to resume (the same <c>cp</c> command continues each);
 /// <c>resume --discard ID|all</c>: gives them up (aborts the multipart upload, deletes the temporary file and the
-/// journal). Journals unused for 7 days are discarded by either.
+/// journal). Journals unused for 7 days are discarded by either (an upload's only by --discard, which reaches its endpoint;
+/// --list sends no request).
 /// </summary>
 internal static class ResumeCommand
 {
@@ -29,10 +30,13 @@ internal static class ResumeCommand
         command.SetAction(async (result, token) =>
         {
             CliSettings settings = options.Read(result);
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            string? id = result.GetValue(discard);
+            // Listing reads the journals on this machine and sends nothing, so it needs no credentials and no region;
+            // discarding may abort a multipart upload, which needs both.
+            using AmazonS3Client s3 = id is null ? S3ClientFactory.CreateOffline() : S3ClientFactory.Create(settings);
             using var utility = new TransferUtility(s3, settings.TransferConfig());
             IReadOnlyList<ResumableTransfer> transfers = await utility.ListResumableTransfersAsync(token);
-            return result.GetValue(discard) is { } id
+            return id is not null
                 ? await DiscardAsync(settings, console, utility, transfers, id, token)
                 : List(settings, console, transfers);
         });
@@ -75,7 +79,7 @@ internal static class ResumeCommand
             catch (InvalidOperationException e) when (id == All)
             {
                 // An upload started against another endpoint: 'all' means all of this endpoint's, and says what it left.
-                elsewhere.Add(ToJson(transfer));
+                elsewhere.Add((JsonNode)ToJson(transfer));
                 console.Error.WriteLine($"s3tm: left alone: {e.Message}");
                 continue;
             }
@@ -85,7 +89,7 @@ internal static class ResumeCommand
                 throw new InvalidOperationException($"{transfer.Id} is being resumed by a running copy; it was left alone.");
             }
 
-            discarded.Add(ToJson(transfer));
+            discarded.Add((JsonNode)ToJson(transfer));
             if (!settings.Quiet && !settings.Json)
             {
                 console.Text.WriteLine($"discard: {Describe(transfer)}");

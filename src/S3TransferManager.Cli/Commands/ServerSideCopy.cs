@@ -28,8 +28,8 @@ internal static class ServerSideCopy
             : (from, to);
     }
 
-    public static async Task<JsonObject> CopyAsync(CliSettings settings, CliConsole console, TransferUtility utility,
-        S3Location source, S3Location target, CancellationToken token)
+    /// <summary>The library's request for one object, with the global options and the objects' settings applied.</summary>
+    public static TransferUtilityCopyRequest Request(CliSettings settings, S3Location source, S3Location target, ObjectSettings objects)
     {
         var request = new TransferUtilityCopyRequest
         {
@@ -48,6 +48,14 @@ internal static class ServerSideCopy
             request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
         }
 
+        objects.Apply(request);
+        return request;
+    }
+
+    public static async Task<JsonObject> CopyAsync(CliSettings settings, CliConsole console, TransferUtility utility,
+        S3Location source, S3Location target, ObjectSettings objects, CancellationToken token)
+    {
+        TransferUtilityCopyRequest request = Request(settings, source, target, objects);
         TransferUtilityCopyResponse response;
         try
         {
@@ -83,7 +91,7 @@ internal static class ServerSideCopy
     }
 
     public static async Task<JsonObject> CopyPrefixAsync(CliSettings settings, CliConsole console, TransferUtility utility,
-        S3Location source, S3Location target, CancellationToken token)
+        S3Location source, S3Location target, ObjectSettings objects, CancellationToken token)
     {
         var request = new TransferUtilityCopyDirectoryRequest
         {
@@ -97,6 +105,7 @@ internal static class ServerSideCopy
             request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);
         }
 
+        request.CopyDirectoryObjectRequestEvent += (_, e) => objects.Apply(e.CopyRequest);
         long bytes = 0;
         TransferUtilityCopyDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"copy {source}", -1, progress =>
         {

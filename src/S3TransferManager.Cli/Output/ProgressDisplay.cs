@@ -2,7 +2,7 @@ namespace S3TransferManager.Cli.Output;
 
 /// <summary>
 /// Shows one transfer's progress on stderr: live bars when stderr is a terminal, a plain line about every second or
-/// 10% when it is not (logs, CI), nothing with --quiet. Stderr, never stdout, so piped object data stays clean.
+/// 10% when it is not (logs, CI), nothing with --quiet or --no-progress. Stderr, never stdout, so piped object data stays clean.
 /// </summary>
 internal static class ProgressDisplay
 {
@@ -12,7 +12,7 @@ internal static class ProgressDisplay
         Func<TransferProgress, Task<T>> work)
     {
         var progress = new TransferProgress(kind, total, console.Time, settings.TransferConfig().MinSizeBeforePartUpload);
-        if (settings.Quiet)
+        if (settings.Quiet || settings.NoProgress)
         {
             return await work(progress);
         }

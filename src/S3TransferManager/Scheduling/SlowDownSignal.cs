@@ -108,6 +108,27 @@ internal sealed class SlowDownSignal
         }
     }
 
+    /// <summary>
+    /// Why the handler could not be placed in <paramref name="client"/>'s pipeline, or null when it can be: the SDK
+    /// member bound through <see cref="UnsafeAccessorAttribute"/> no longer resolves (as in a native build whose SDK
+    /// lost or renamed it), or the pipeline has no retry handler. The library itself never throws for this (a client
+    /// without the handler reads pushback from request times alone); the native-build smoke test calls it and fails
+    /// loudly.
+    /// </summary>
+    internal static string? BindingProblem(AmazonServiceClient client)
+    {
+        try
+        {
+            return ClientPipeline(client).Handlers.Any(handler => handler is RetryHandler)
+                ? null
+                : "the client's RuntimePipeline has no RetryHandler to place the SlowDown handler after";
+        }
+        catch (MissingMethodException e)
+        {
+            return $"AmazonServiceClient.RuntimePipeline (bound through UnsafeAccessor) did not resolve: {e.Message}";
+        }
+    }
+
     [UnsafeAccessor(UnsafeAccessorKind.Method, Name = "get_RuntimePipeline")]
     private static extern RuntimePipeline ClientPipeline(AmazonServiceClient client);
 
