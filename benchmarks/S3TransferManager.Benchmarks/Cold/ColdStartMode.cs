@@ -209,7 +209,12 @@ public static class ColdStartMode
         }
 
         string[] parts = output.Trim().Split(' ');
-        double[] values = [.. parts.Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
+        double[] values = [.. parts.Take(5).Select(part => double.Parse(part, CultureInfo.InvariantCulture))];
+        if (parts.Length > 5 && parts[5] != "-")
+        {
+            Console.WriteLine($"{client} {scenario}: Large Object Heap ticks of {parts[5]}");
+        }
+
         return new ColdSample(values[0], values[1], values[2], values[3], (int)values[4]);
     }
 }

@@ -17,8 +17,8 @@ namespace S3TransferManager.Benchmarks.Cold;
 /// fresh process does. It times its first transfer (the S3 client, the utility and the transfer, so everything the
 /// first use JIT-compiles and warms up), then a second one in the same process (not for stdin, which is read once),
 /// and prints both in milliseconds on one line with the process's CPU time (user and kernel, all threads) during
-/// each, and the Large Object Heap allocation ticks during both (-1 when the runtime's events did not arrive):
-/// <c>cold warm coldCpu warmCpu lohTicks</c>. After each, outside the clock, the output's SHA-256 must be EXPECTED
+/// each, and the Large Object Heap allocation ticks during both (-1 when the runtime's events did not arrive) with the
+/// types that crossed them: <c>cold warm coldCpu warmCpu lohTicks types</c> (types comma-separated, <c>-</c> for none). After each, outside the clock, the output's SHA-256 must be EXPECTED
 /// (<see cref="ColdOutputCheck"/>; <c>-</c> for none). A client named with
 /// <c>-primed</c> first sends one 1-byte GET through the S3 client (untimed), so its cold time is what the transfer
 /// library itself pays on first use, without the S3 client's own first request. The warm phase can be repeated and
@@ -116,10 +116,12 @@ public static class ColdTransfer
             File.Delete(path);
         }
 
-        int lohTicks = await loh.FlushAsync()
-            ? loh.CountBetween(coldStart, coldEnd) + loh.CountBetween(warmWindow.Start, warmWindow.End)
-            : -1;
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0} {lohTicks}"));
+        bool flushed = await loh.FlushAsync();
+        int lohTicks = flushed ? loh.CountBetween(coldStart, coldEnd) + loh.CountBetween(warmWindow.Start, warmWindow.End) : -1;
+        // The types that crossed a tick, for the parent to name (none: "-").
+        string lohTypes = flushed ? string.Join(',', loh.TypesBetween(coldStart, coldEnd).Concat(loh.TypesBetween(warmWindow.Start, warmWindow.End))) : "";
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{cold:0.0} {warm:0.0} {coldCpu:0} {warmCpu:0} {lohTicks} {(lohTypes.Length == 0 ? "-" : lohTypes)}"));
         return 0;
     }
 

@@ -15,7 +15,7 @@ public sealed class LohTickListener : EventListener
     private const uint LargeObjectHeapKind = 1;
     private const int MarkerSize = 1 << 20;
 
-    private readonly ConcurrentQueue<(DateTime Time, long Bytes)> _ticks = new();
+    private readonly ConcurrentQueue<(DateTime Time, long Bytes, string Type)> _ticks = new();
 
     /// <summary>LOH bytes reported by ticks stamped in [<paramref name="start"/>, <paramref name="end"/>].</summary>
     public long SumBetween(DateTime start, DateTime end) =>
@@ -23,6 +23,11 @@ public sealed class LohTickListener : EventListener
 
     /// <summary>How many LOH ticks are stamped in [<paramref name="start"/>, <paramref name="end"/>].</summary>
     public int CountBetween(DateTime start, DateTime end) => _ticks.Count(t => t.Time >= start && t.Time <= end);
+
+    /// <summary>The type of each LOH tick stamped in [<paramref name="start"/>, <paramref name="end"/>] (the type whose
+    /// allocation crossed the tick's ~100 KB), in order.</summary>
+    public IEnumerable<string> TypesBetween(DateTime start, DateTime end) =>
+        _ticks.Where(t => t.Time >= start && t.Time <= end).Select(t => t.Type);
 
     /// <summary>Allocates 1 MiB markers until a tick stamped after the call arrives; false after ~5 s without one.</summary>
     public async Task<bool> FlushAsync()
@@ -58,11 +63,13 @@ public sealed class LohTickListener : EventListener
 
         int kind = eventData.PayloadNames.IndexOf("AllocationKind");
         int amount = eventData.PayloadNames.IndexOf("AllocationAmount64");
+        int type = eventData.PayloadNames.IndexOf("TypeName");
         if (kind < 0 || amount < 0 || Convert.ToUInt32(eventData.Payload[kind], CultureInfo.InvariantCulture) != LargeObjectHeapKind)
         {
             return;
         }
 
-        _ticks.Enqueue((eventData.TimeStamp.ToUniversalTime(), Convert.ToInt64(eventData.Payload[amount], CultureInfo.InvariantCulture)));
+        _ticks.Enqueue((eventData.TimeStamp.ToUniversalTime(), Convert.ToInt64(eventData.Payload[amount], CultureInfo.InvariantCulture),
+            type >= 0 ? eventData.Payload[type]?.ToString() ?? "?" : "?"));
     }
 }
