@@ -29,12 +29,16 @@ internal sealed record EngineTuning
     /// of an object take less of it); off, it counts parts, whatever their length.</summary>
     public bool OpenStreamWindowInBytes { get; init; } = true;
 
-    /// <summary>The least a learned answer bound may be (see <see cref="Resilience.AnswerTimes"/>); tests shorten it
+    /// <summary>The jitter of retry delays: a source of numbers in [0, 1); null: <see cref="Random.Shared"/>. Tests fix
+    /// it, so a delay is known to the millisecond.</summary>
+    public Func<double>? RetryJitter { get; init; }
+
+    /// <summary>The least a learned answer bound may be (see <see cref="Requests.AnswerTimes"/>); tests shorten it
     /// to run an unanswered request in a fraction of a second.</summary>
-    public TimeSpan AnswerStallFloor { get; init; } = Resilience.AnswerBounds.DefaultFloor;
+    public TimeSpan AnswerStallFloor { get; init; } = Requests.AnswerBounds.DefaultFloor;
 
     /// <summary>The least wait before a hedge (a second attempt alongside a slow one).</summary>
-    public TimeSpan HedgeFloor { get; init; } = Resilience.AnswerBounds.DefaultHedgeFloor;
+    public TimeSpan HedgeFloor { get; init; } = Requests.AnswerBounds.DefaultHedgeFloor;
 
     /// <summary>How long a CompleteMultipartUpload may go without an answer before the upload fails. Long: S3 may work
     /// on it for minutes, and through <see cref="Amazon.S3.IAmazonS3"/> only the whole answer can be seen, not the

@@ -29,7 +29,7 @@ public sealed class RequestStalledException : TimeoutException
     /// of the utility while this one stalled (it queues requests), which the message's advice names.</summary>
     internal RequestStalledException(string operation, string bucketName, string key, int? partNumber, TimeSpan stalledFor, int attempts,
         bool whileSending, bool congested)
-        : base(Describe(operation, bucketName, key, partNumber, stalledFor, attempts, whileSending) + Resilience.StallAdvice.For(congested))
+        : base(Describe(operation, bucketName, key, partNumber, stalledFor, attempts, whileSending) + Requests.StallAdvice.For(congested))
     {
         Operation = operation;
         BucketName = bucketName;

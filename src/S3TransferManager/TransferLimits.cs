@@ -25,6 +25,12 @@ internal static class TransferLimits
     /// multipart upload) before it gives up on it and returns its error: a caller without a token still gets an answer.</summary>
     public static readonly TimeSpan FailureWaitLimit = TimeSpan.FromSeconds(30);
 
+    /// <summary>How long a cancelled transfer waits, on its way back to the caller, for work it asked to stop (parts in
+    /// flight, the abort of its multipart upload) before it returns: the rest goes on in the background, bounded by
+    /// <see cref="FailureWaitLimit"/>, and <see cref="TransferUtility.Dispose"/> waits for it. Well within the half second
+    /// a cancelled transfer takes to return.</summary>
+    public static readonly TimeSpan CancelGrace = TimeSpan.FromMilliseconds(250);
+
     /// <summary>How long a cancelled upload still waits for the answer to a CreateMultipartUpload already sent (at most
     /// <see cref="FailureWaitLimit"/>). Cancelling the request cannot undo it: S3 may have created the upload, and only
     /// the answer (typically tens of milliseconds away) says which upload to abort. A server that does not answer by

@@ -6,7 +6,7 @@ using S3TransferManager.Download;
 using S3TransferManager.Journal;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager;
 
@@ -39,17 +39,24 @@ internal sealed class TransferResources
         StartingRequests = RequestBudget.StartingRequests(config, Tuning, Environment.ProcessorCount);
         Buffers = new BufferBudget(config.BufferMemoryLimit);
         Bandwidth = config.MaxBytesPerSecond is { } cap ? new BandwidthLimiter(cap, TimeProvider) : null;
-        ResumePolicy = new ResumePolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
-            TimeProvider);
+        RetryPolicy = new RetryPolicy(config.InterruptedBodyRetryAttempts, config.InterruptedBodyRetryDelay, config.BodyStallTimeout,
+            TimeProvider, Tuning.RetryJitter);
         Opening = new PartNumberOpening(Tuning.OpenByPartNumber);
         Activity = new EndpointActivity(TimeProvider);
         Congestion = new CongestionResponse(Activity, Tuner);
         Answers = new LearnedAnswers(AnswerBounds.For(config.BodyStallTimeout, Tuning), () => Scheduler.InFlight, Answered);
         TransferMetrics.Track(Scheduler, Buffers);
         Journals = config.ResumeTransfers ? new JournalStore(this) : null;
+        S3 = new S3Calls(client, new RequestSender(this));
     }
 
     public IAmazonS3 Client { get; }
+
+    /// <summary>The cleanup cancelled transfers left running (an abort), which the utility's disposal waits for.</summary>
+    public Cleanups Cleanups { get; } = new();
+
+    /// <summary>The one way a request goes out: every S3 call of every transfer is sent through it.</summary>
+    public S3Calls S3 { get; }
 
     public TransferUtilityConfig Config { get; }
 
@@ -83,7 +90,7 @@ internal sealed class TransferResources
     public BandwidthLimiter? Bandwidth { get; }
 
     /// <summary>How part bodies are resumed when they break off or stall.</summary>
-    public ResumePolicy ResumePolicy { get; }
+    public RetryPolicy RetryPolicy { get; }
 
     /// <summary>How long S3 has taken to answer this utility's requests: the bound after which one counts as stalled,
     /// and when a slow one is hedged.</summary>

@@ -48,12 +48,14 @@ public sealed partial class TransferUtility : ITransferUtility
     {
     }
 
-    /// <summary>As the public constructor, with the engine's internal knobs (tests and benchmarks).</summary>
-    internal TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory, EngineTuning tuning)
+    /// <summary>As the public constructor, with the engine's internal knobs and the pool buffers come from (tests and
+    /// benchmarks).</summary>
+    internal TransferUtility(IAmazonS3 s3Client, TransferUtilityConfig? config, ILoggerFactory? loggerFactory, EngineTuning tuning,
+        System.Buffers.ArrayPool<byte>? pool = null)
     {
         ArgumentNullException.ThrowIfNull(s3Client);
         _resources = new TransferResources(s3Client, (config ?? new TransferUtilityConfig()).Validated(),
-            (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"), tuning: tuning);
+            (loggerFactory ?? NullLoggerFactory.Instance).CreateLogger("S3TransferManager"), pool, tuning: tuning);
     }
 
     private TransferUtility(AmazonS3Client ownedClient, TransferUtilityConfig? config, bool owned)
@@ -169,11 +171,15 @@ public sealed partial class TransferUtility : ITransferUtility
         CancellationToken cancellationToken = default) =>
         OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = bucketName, Key = key }, cancellationToken);
 
-    /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. A client given to
-    /// the constructor is not disposed (it belongs to the caller); one the utility created is.</summary>
+    /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. Waits for the cleanup
+    /// a cancelled transfer left running (the abort of its multipart upload; at most the failure wait limit, 30 s), so
+    /// no upload stays open. A client given to the constructor is not disposed (it belongs to the caller); one the
+    /// utility created is.</summary>
     public void Dispose()
     {
         _disposed = true;
+        _resources.Cleanups.WhenDoneAsync(_resources.Tuning.FailureWaitLimit, TimeProvider.System)
+            .ContinueWith(static _ => { }, TaskScheduler.Default).GetAwaiter().GetResult();
         _resources.Bandwidth?.Dispose();
         _resources.Refusals?.Dispose();
         _ownedClient?.Dispose();

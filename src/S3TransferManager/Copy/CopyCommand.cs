@@ -20,13 +20,13 @@ internal sealed class CopyCommand(TransferResources resources, TransferUtilityCo
         var progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider);
         try
         {
-            CopySource source = await CopySource.LearnAsync(resources.Client, lane, request, NeedsHead, cancellationToken).ConfigureAwait(false);
+            CopySource source = await CopySource.LearnAsync(resources.S3, lane, request, NeedsHead, cancellationToken).ConfigureAwait(false);
             progress.SetTotal(source.Size);
             bool multipart = IsMultipart(source.Size);
             telemetry.Describe(source.Size);
             TransferUtilityCopyResponse response = multipart
                 ? await new MultipartCopyCommand(resources, lane, request, progress, source).ExecuteAsync(cancellationToken).ConfigureAwait(false)
-                : await new SingleCopyCommand(resources.Client, lane, request, progress).ExecuteAsync(source, cancellationToken).ConfigureAwait(false);
+                : await new SingleCopyCommand(resources.S3, lane, request, progress).ExecuteAsync(source, cancellationToken).ConfigureAwait(false);
             telemetry.Succeeded(source.Size);
             Log.CopyCompleted(resources.Logger, request.SourceBucket!, request.SourceKey!, request.DestinationBucket!, request.DestinationKey!,
                 source.Size, response.PartCount);

@@ -60,7 +60,7 @@ internal sealed class CopyDirectoryCommand
             ExpectedBucketOwner = _request.ExpectedSourceBucketOwner,
             RequestPayer = _request.RequestPayer,
         };
-        await foreach (S3Object item in ObjectListing.ListAsync(_resources.Client, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(_resources, list, cancellationToken).ConfigureAwait(false))
         {
             _progress.Found(item.Size ?? 0);
             yield return item;

@@ -1,8 +1,7 @@
-using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
-using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Copy;
 
@@ -30,13 +29,13 @@ internal sealed class CopySource
 
     /// <summary>Learns the source: from the listing when that is enough for the copy
     /// (<paramref name="needsHead"/> says whether it is), otherwise with one HEAD in the copy's turn of the budget.</summary>
-    /// <param name="client">The client to send the HEAD with.</param>
+    /// <param name="s3">Where the HEAD goes out.</param>
     /// <param name="lane">The copy's turn of the request budget.</param>
     /// <param name="request">The copy.</param>
     /// <param name="needsHead">Whether the copy, given the source's size, needs more than its size and ETag.</param>
     /// <param name="cancellationToken">Cancels the HEAD.</param>
     /// <exception cref="ObjectModifiedException">The source does not have <see cref="TransferUtilityCopyRequest.ETagToMatch"/>.</exception>
-    public static async Task<CopySource> LearnAsync(IAmazonS3 client, TransferLane lane, TransferUtilityCopyRequest request,
+    public static async Task<CopySource> LearnAsync(S3Calls s3, TransferLane lane, TransferUtilityCopyRequest request,
         Func<long, bool> needsHead, CancellationToken cancellationToken)
     {
         if (request.Listed is { } listed && !needsHead(listed.Size))
@@ -61,20 +60,8 @@ internal sealed class CopySource
             ExpectedBucketOwner = request.ExpectedSourceBucketOwner,
             RequestPayer = request.RequestPayer,
         };
-        GetObjectMetadataResponse head;
-        try
-        {
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.HeadObject, request.SourceBucket!);
-                head = await client.GetObjectMetadataAsync(headRequest, cancellationToken).ConfigureAwait(false);
-            }
-        }
-        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed)
-        {
-            throw new ObjectModifiedException(request.SourceBucket!, request.SourceKey!, headRequest.EtagToMatch!, null, e);
-        }
-
+        // Pinned when an ETag is known: a 412 is an ObjectModifiedException.
+        GetObjectMetadataResponse head = await s3.HeadObjectAsync(headRequest, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
         return new CopySource(head.ContentLength, head.ETag, head);
     }
 

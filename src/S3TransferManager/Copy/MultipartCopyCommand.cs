@@ -3,6 +3,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Events;
 using S3TransferManager.Parts;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload;
@@ -60,7 +61,7 @@ internal sealed class MultipartCopyCommand
         InitiateMultipartUploadRequest initiate = CopyRequests.ForCreate(_request, _source, sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
         var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Scheduler.Ceiling,
             (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
-        Task<string> created = _session.CreateAsync(() => initiate, _partSize, _source.Size, cancellationToken);
+        Task<string> created = _session.CreateAsync(initiate, _partSize, _source.Size, cancellationToken);
         try
         {
             // A part has nothing to prepare (no body to read or hash), so the parts start once the upload exists.
@@ -88,7 +89,8 @@ internal sealed class MultipartCopyCommand
         }
         catch (Exception)
         {
-            await _session.AbortAsync(created, () => engine.StillRunning).ConfigureAwait(false);
+            await _session.AbortAsync(created, engine.Drained, () => engine.StillRunning, keepCreated: false,
+                cancelled: cancellationToken.IsCancellationRequested).ConfigureAwait(false);
             throw;
         }
     }
@@ -100,20 +102,7 @@ internal sealed class MultipartCopyCommand
         long first = (partNumber - 1) * _partSize;
         long length = PartLength(partNumber);
         CopyPartRequest part = CopyRequests.ForPart(_request, _source, _uploadId!, partNumber, first, first + length - 1);
-        CopyPartResponse response;
-        try
-        {
-            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.UploadPartCopy, _request.DestinationBucket!);
-                response = await _resources.Client.CopyPartAsync(part, cancellationToken).ConfigureAwait(false);
-            }
-        }
-        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed)
-        {
-            throw new ObjectModifiedException(_request.SourceBucket!, _request.SourceKey!, _source.ETag, null, e);
-        }
-
+        CopyPartResponse response = await _resources.S3.CopyPartAsync(part, CallSlot.Take(_lane), cancellationToken).ConfigureAwait(false);
         _parts[partNumber - 1] = CopiedPartChecksums.ToPartETag(partNumber, response);
         Interlocked.CompareExchange(ref _sourceVersionId, response.CopySourceVersionId, null);
         _progress.Add(length);
@@ -128,12 +117,9 @@ internal sealed class MultipartCopyCommand
             return null;
         }
 
-        using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            GetObjectTaggingResponse tags = await _resources.Client.GetObjectTaggingAsync(CopyRequests.ForSourceTags(_request), cancellationToken)
-                .ConfigureAwait(false);
-            return tags.Tagging;
-        }
+        GetObjectTaggingResponse tags = await _resources.S3.GetObjectTaggingAsync(CopyRequests.ForSourceTags(_request), CallSlot.Take(_lane),
+            cancellationToken).ConfigureAwait(false);
+        return tags.Tagging;
     }
 
     /// <summary>Checks, once every part is copied, that the source still has the ETag the parts were pinned to.</summary>
@@ -143,14 +129,11 @@ internal sealed class MultipartCopyCommand
         GetObjectMetadataResponse head;
         try
         {
-            using (await _lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.HeadObject, _request.SourceBucket!);
-                head = await _resources.Client.GetObjectMetadataAsync(CopyRequests.ForRecheck(_request, _source), cancellationToken)
-                    .ConfigureAwait(false);
-            }
+            // Pinned to the parts' ETag: a 412 is an ObjectModifiedException already.
+            head = await _resources.S3.HeadObjectAsync(CopyRequests.ForRecheck(_request, _source), CallSlot.Take(_lane), cancellationToken)
+                .ConfigureAwait(false);
         }
-        catch (AmazonS3Exception e) when (e.StatusCode is HttpStatusCode.PreconditionFailed or HttpStatusCode.NotFound)
+        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.NotFound)
         {
             throw new ObjectModifiedException(_request.SourceBucket!, _request.SourceKey!, _source.ETag, null, e);
         }

@@ -1,31 +1,18 @@
-using System.Net;
-using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Events;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
-using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Copy;
 
 /// <summary>Copies an object below the multipart threshold with one CopyObject, pinned to the source's ETag.</summary>
-internal sealed class SingleCopyCommand(IAmazonS3 client, TransferLane lane, TransferUtilityCopyRequest request, ProgressTracker progress)
+internal sealed class SingleCopyCommand(S3Calls s3, TransferLane lane, TransferUtilityCopyRequest request, ProgressTracker progress)
 {
+    /// <exception cref="ObjectModifiedException">The source no longer has the ETag the copy is pinned to.</exception>
     public async Task<TransferUtilityCopyResponse> ExecuteAsync(CopySource source, CancellationToken cancellationToken)
     {
-        CopyObjectResponse copied;
-        try
-        {
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.CopyObject, request.DestinationBucket!);
-                copied = await client.CopyObjectAsync(CopyRequests.ForCopyObject(request, source), cancellationToken).ConfigureAwait(false);
-            }
-        }
-        catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.PreconditionFailed)
-        {
-            throw new ObjectModifiedException(request.SourceBucket!, request.SourceKey!, source.ETag, null, e);
-        }
-
+        CopyObjectResponse copied = await s3.CopyObjectAsync(CopyRequests.ForCopyObject(request, source), source.Size, CallSlot.Take(lane),
+            cancellationToken).ConfigureAwait(false);
         if (source.Size > 0)
         {
             progress.Add(source.Size);

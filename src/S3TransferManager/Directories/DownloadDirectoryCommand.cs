@@ -120,7 +120,7 @@ internal sealed class DownloadDirectoryCommand
             list.RequestPayer = _request.RequestPayer;
         }
 
-        await foreach (S3Object item in ObjectListing.ListAsync(_resources.Client, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(_resources, list, cancellationToken).ConfigureAwait(false))
         {
             if (!InDateRange(item))
             {

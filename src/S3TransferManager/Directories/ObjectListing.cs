@@ -1,6 +1,7 @@
 using System.Runtime.CompilerServices;
-using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Requests;
+using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Directories;
 
@@ -9,19 +10,22 @@ namespace S3TransferManager.Directories;
 /// order S3 lists them (UTF-8 binary order of the keys). The next page is asked for as soon as a page arrives, so S3
 /// works on it while the caller reads this one (the pages follow each other by continuation token, so no more can be
 /// in flight); at most two pages are held, so a listing of millions of keys costs no more memory than one of a
-/// thousand. Directory downloads, copies and sync all read it.
+/// thousand. Each page takes its turn of the utility's request budget through a lane of its own, like any request, and
+/// is bounded and retried as one (<see cref="S3Calls.ListObjectsV2Async"/>). Directory downloads, copies and sync all
+/// read it.
 /// </summary>
 internal static class ObjectListing
 {
     /// <summary>Lists every object <paramref name="request"/> names, following its continuation tokens to the end.</summary>
-    /// <param name="client">The client to list with.</param>
+    /// <param name="resources">The utility's calls and budget.</param>
     /// <param name="request">The bucket, prefix and options; its continuation token is advanced as pages are asked for.</param>
     /// <param name="cancellationToken">Stops the listing.</param>
-    public static async IAsyncEnumerable<S3Object> ListAsync(IAmazonS3 client, ListObjectsV2Request request,
+    public static async IAsyncEnumerable<S3Object> ListAsync(TransferResources resources, ListObjectsV2Request request,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        Task<ListObjectsV2Response>? next = client.ListObjectsV2Async(request, stop.Token);
+        using TransferLane lane = resources.Scheduler.OpenLane();
+        Task<ListObjectsV2Response>? next = resources.S3.ListObjectsV2Async(request, CallSlot.Take(lane), stop.Token);
         try
         {
             while (next is not null)
@@ -32,7 +36,7 @@ internal static class ObjectListing
                 {
                     // The previous request is complete, so the request object is free to carry the next token.
                     request.ContinuationToken = page.NextContinuationToken;
-                    next = client.ListObjectsV2Async(request, stop.Token);
+                    next = resources.S3.ListObjectsV2Async(request, CallSlot.Take(lane), stop.Token);
                 }
 
                 foreach (S3Object item in page.S3Objects ?? [])

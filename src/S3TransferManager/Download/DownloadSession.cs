@@ -5,7 +5,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Download.Integrity;
 using S3TransferManager.Scheduling;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Download;
@@ -91,7 +91,7 @@ internal sealed class DownloadSession : IDisposable
     public static async Task<DownloadSession> StartAsync(TransferResources resources, TransferLane lane, DownloadRequestBase request,
         bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null, ResumePoint? resume = null)
     {
-        var getter = new ObjectGetter(resources.Client, request);
+        var getter = new ObjectGetter(request);
         bool validate = resources.Config.ValidateDownloadChecksums;
         string? ifMatch = resume?.ETag ?? request.IfMatch;
         bool byPartNumber = resume is null && !request.FitsOnePart && resources.Opening.Use;
@@ -110,19 +110,12 @@ internal sealed class DownloadSession : IDisposable
             long sentAt = resources.TimeProvider.GetTimestamp();
             try
             {
-                response = await DiscoveryRequest.SendAsync(getter, first, resources, held, cancellationToken).ConfigureAwait(false);
+                response = await OpeningGetAsync().ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.RequestedRangeNotSatisfiable && resume is null)
             {
-                response = await DiscoveryRequest.SendAsync(getter, first with { Range = null, PartNumber = null }, resources, held, cancellationToken)
-                    .ConfigureAwait(false);
-            }
-            catch (AmazonS3Exception e) when (byPartNumber && PartNumberOpening.MayBeRefusal(e))
-            {
-                // A server that serves no parts by number: a range instead, and ranges from now on if that works.
-                response = await DiscoveryRequest.SendAsync(getter, first with { Range = new ByteRange(0, request.PartSize - 1), PartNumber = null },
-                    resources, held, cancellationToken).ConfigureAwait(false);
-                resources.Opening.Refused();
+                // An empty object has no byte 0 to range (nor, on some servers, a part 1): one plain GET confirms it.
+                response = await FirstGetAsync(first with { Range = null, PartNumber = null }).ConfigureAwait(false);
             }
 
             long answeredAt = resources.TimeProvider.GetTimestamp();
@@ -162,10 +155,9 @@ internal sealed class DownloadSession : IDisposable
                 ? StartValidation(resources, request, lane, target, layout, response, opening.CoversObject(target),
                     head is not null && head.ETag == target.ETag ? head : null, lookupStop)
                 : new ChecksumLookupRun(null, Task.CompletedTask, lookupStop);
-            var hedging = new RangeHedging(lane, resources.Answers.RangedGets, resources.TimeProvider, resources.Config.HedgeSlowRequests);
-            var reading = new PartBodyReading(new RangeRequester(getter, target), resources.ResumePolicy, resources.Logger, new LookaheadEstimate(),
-                hedging, resources.Bandwidth, lane, resources.Congestion);
-            var firstAnswer = new FirstAnswer(response, held.Lease, ObjectDescription.From(response, target.TotalLength));
+            var reading = new PartBodyReading(new RangeRequester(resources.S3, getter, target), resources.RetryPolicy, resources.Logger,
+                new LookaheadEstimate(), resources.Bandwidth, lane, resources.Activity);
+            var firstAnswer = new FirstAnswer(response, held.Detach()!, ObjectDescription.From(response, target.TotalLength));
             return new DownloadSession(resources, lane, reading, layout, firstAnswer, checksums, resume?.FirstPart ?? 1, lead);
         }
         catch
@@ -175,6 +167,27 @@ internal sealed class DownloadSession : IDisposable
             held.Dispose();
             throw;
         }
+
+        // Until this answer comes no part can start: its bound is learned from the utility's GETs, and a GET that waited
+        // in a congested endpoint's queue is sent again once the budget, cut meanwhile, has a slot for it.
+        async Task<GetObjectResponse> OpeningGetAsync()
+        {
+            try
+            {
+                return await FirstGetAsync(first).ConfigureAwait(false);
+            }
+            catch (AmazonS3Exception e) when (byPartNumber && PartNumberOpening.MayBeRefusal(e))
+            {
+                // A server that serves no parts by number: a range instead, and ranges from now on if that works.
+                GetObjectResponse ranged = await FirstGetAsync(first with { Range = new ByteRange(0, request.PartSize - 1), PartNumber = null })
+                    .ConfigureAwait(false);
+                resources.Opening.Refused();
+                return ranged;
+            }
+        }
+
+        Task<GetObjectResponse> FirstGetAsync(FirstGet get) =>
+            resources.S3.GetObjectAsync(getter.Build(get), CallSlot.On(held), cancellationToken, partNumber: 1);
     }
 
     /// <summary>The resumable body of a part, holding its slot of the shared budget: the first part (1, or a resumed
@@ -365,8 +378,8 @@ internal sealed class DownloadSession : IDisposable
             StoredChecksum? stored = head.Stored;
             if (stored is { IsComposite: true })
             {
-                return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator,
-                    resources.ResumePolicy, resources.Logger, cancellationToken, known: stored), stop);
+                return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, request, lane, target, validator,
+                    resources.Logger, cancellationToken, known: stored), stop);
             }
 
             validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
@@ -383,8 +396,8 @@ internal sealed class DownloadSession : IDisposable
         else
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
-            return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.Client, request, lane, target, validator,
-                resources.ResumePolicy, resources.Logger, cancellationToken, known: inResponse), stop);
+            return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, request, lane, target, validator,
+                resources.Logger, cancellationToken, known: inResponse), stop);
         }
 
         return new ChecksumLookupRun(validator, Task.CompletedTask, stop);

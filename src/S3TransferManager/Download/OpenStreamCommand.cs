@@ -5,7 +5,7 @@ using S3TransferManager.Download.Integrity;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Download;
 
@@ -40,7 +40,7 @@ internal sealed class OpenStreamCommand
         {
             if (_request.ReportChecksumAtOpen)
             {
-                head = await ChecksumHead.SendAsync(_resources.Client, _request, lane, _resources.ResumePolicy, cancellationToken).ConfigureAwait(false);
+                head = await ChecksumHead.SendAsync(_resources.S3, _request, lane, cancellationToken).ConfigureAwait(false);
             }
 
             session = await DownloadSession.StartAsync(_resources, lane, _request, partsHeldInMemory: true, cancellationToken, head).ConfigureAwait(false);

@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;
@@ -12,12 +12,10 @@ namespace S3TransferManager.Download;
 /// <param name="Logger">Where resumes are logged.</param>
 /// <param name="Lookahead">The download's estimate of when to send the next part's request, which every body's timing
 /// feeds; null: the bodies are not timed, and no next request goes out early.</param>
-/// <param name="Hedging">Sends the GETs, learning how long their headers take, and hedges a slow one when hedging is on;
-/// null: each GET is sent alone and not timed.</param>
 /// <param name="Bandwidth">The utility's bandwidth cap, which every byte read waits for; null: no cap.</param>
-/// <param name="Lane">The download's turns of the request budget, where a part whose GET stalled in a congested
-/// endpoint's queue waits for a slot again; null: it keeps its slot.</param>
-/// <param name="Congestion">Tells a GET that stalled in a congested endpoint's queue from one on a dead connection, and
-/// hears of every byte read; null: every stall is a dead connection.</param>
-internal sealed record PartBodyReading(RangeRequester Requester, ResumePolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
-    RangeHedging? Hedging = null, BandwidthLimiter? Bandwidth = null, TransferLane? Lane = null, CongestionResponse? Congestion = null);
+/// <param name="Lane">The download's turns of the request budget, where a part's slot is traded for the next one when
+/// its GET stalled in a congested endpoint's queue; null: the parts hold no slot.</param>
+/// <param name="Activity">Hears of every byte read (the endpoint is alive); null: nobody.</param>
+/// <param name="Hedged">Whether a part's slow GET gets a second one alongside (when the utility hedges).</param>
+internal sealed record PartBodyReading(RangeRequester Requester, RetryPolicy Policy, ILogger Logger, LookaheadEstimate? Lookahead = null,
+    BandwidthLimiter? Bandwidth = null, TransferLane? Lane = null, EndpointActivity? Activity = null, bool Hedged = true);

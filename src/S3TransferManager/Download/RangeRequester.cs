@@ -1,30 +1,24 @@
-using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Download;
 
 /// <summary>Sends the ranged GETs of one download's parts, pinned to the ETag its first response revealed, and refuses
 /// any answer that does not carry exactly the bytes asked for.</summary>
-internal sealed class RangeRequester
+internal sealed class RangeRequester(S3Calls s3, ObjectGetter getter, DownloadTarget target)
 {
-    private readonly ObjectGetter _getter;
-    private readonly DownloadTarget _target;
+    public DownloadTarget Target => target;
 
-    public RangeRequester(ObjectGetter getter, DownloadTarget target)
+    /// <summary>GETs bytes <paramref name="start"/>..<paramref name="end"/> (inclusive) of part <paramref name="part"/>
+    /// with If-Match, on <paramref name="slot"/>, within the part's <paramref name="attempts"/>. The caller owns the
+    /// response.</summary>
+    /// <exception cref="ObjectModifiedException">The object no longer has the download's ETag.</exception>
+    /// <exception cref="UnexpectedResponseException">The answer carries other bytes than those asked for.</exception>
+    public async Task<GetObjectResponse> GetAsync(long start, long end, int part, CallSlot slot, AttemptBudget attempts, bool hedged,
+        CancellationToken cancellationToken)
     {
-        _getter = getter;
-        _target = target;
-    }
-
-    public DownloadTarget Target => _target;
-
-    /// <summary>GETs bytes <paramref name="start"/>..<paramref name="end"/> (inclusive) with If-Match. The caller owns
-    /// the response.</summary>
-    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
-    public async ValueTask<GetObjectResponse> GetAsync(long start, long end, CancellationToken cancellationToken)
-    {
-        GetObjectResponse response = await _getter.GetAsync(new ByteRange(start, end), _target.VersionId, _target.ETag, cancellationToken)
-            .ConfigureAwait(false);
+        GetObjectResponse response = await s3.GetObjectAsync(getter.Build(new ByteRange(start, end), target.VersionId, target.ETag), slot,
+            cancellationToken, part, attempts, hedged).ConfigureAwait(false);
         try
         {
             Validate(response, start, end);
@@ -39,22 +33,21 @@ internal sealed class RangeRequester
 
     private void Validate(GetObjectResponse response, long start, long end)
     {
-        if (_target.ETag is not null && response.ETag is not null && !string.Equals(response.ETag, _target.ETag, StringComparison.Ordinal))
+        if (target.ETag is not null && response.ETag is not null && !string.Equals(response.ETag, target.ETag, StringComparison.Ordinal))
         {
             // A server that ignores If-Match must not get to mix two versions into one file.
-            throw new ObjectModifiedException(_target.BucketName, _target.Key, _target.ETag, response.ETag);
+            throw S3Errors.OtherVersion(target.BucketName, target.Key, target.ETag, response.ETag);
         }
 
         if (!ContentRange.TryParse(response.ContentRange, out ContentRange range))
         {
-            throw new UnexpectedResponseException(_target.BucketName, _target.Key,
-                $"asked for bytes {start}-{end}, got Content-Range '{response.ContentRange}'.");
+            throw S3Errors.Unexpected(target.BucketName, target.Key, $"asked for bytes {start}-{end}, got Content-Range '{response.ContentRange}'.");
         }
 
-        if (range.Start != start || range.End != end || range.Total != _target.TotalLength)
+        if (range.Start != start || range.End != end || range.Total != target.TotalLength)
         {
-            throw new UnexpectedResponseException(_target.BucketName, _target.Key,
-                $"asked for bytes {start}-{end}/{_target.TotalLength}, got bytes {range.Start}-{range.End}/{range.Total}.");
+            throw S3Errors.Unexpected(target.BucketName, target.Key,
+                $"asked for bytes {start}-{end}/{target.TotalLength}, got bytes {range.Start}-{range.End}/{range.Total}.");
         }
     }
 }

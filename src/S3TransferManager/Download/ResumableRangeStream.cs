@@ -5,16 +5,18 @@ using Microsoft.Extensions.Logging;
 using S3TransferManager.Download.Integrity;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Download;
 
 /// <summary>
 /// The bytes of one part, read from its HTTP body. When the body breaks off (an <see cref="IOException"/>, or an end
-/// before the promised length, or a body or response that makes no progress for the stall timeout), only the missing
-/// range is requested again, with If-Match, a bounded number of times with growing, jittered delays. A canceled read
-/// loses nothing either: the next read requests the rest of the range. Invariant:
-/// <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed out exactly once.
+/// before the promised length, or a body that makes no progress for the stall timeout), only the missing range is
+/// requested again, with If-Match, within the part's attempts, after growing, jittered delays. A canceled read loses
+/// nothing either: the next read requests the rest of the range. Each GET is a request like any other
+/// (<see cref="S3Calls"/>): its answer is bounded, retried and hedged there, on the part's slot and within the same
+/// attempts. Invariant: <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed
+/// out exactly once.
 /// </summary>
 internal sealed class ResumableRangeStream : Stream
 {
@@ -24,7 +26,7 @@ internal sealed class ResumableRangeStream : Stream
     /// <summary>The part: its number, first and last byte.</summary>
     private readonly PartRange _range;
 
-    /// <summary>Cancels a read or a request that makes no progress for the policy's stall timeout.</summary>
+    /// <summary>Cancels a read of the body that makes no progress for the policy's stall timeout.</summary>
     private readonly StallGuard _stall;
 
     /// <summary>Hashes each byte as it is handed out, once, in order, across resumes; null when not validating.</summary>
@@ -50,12 +52,12 @@ internal sealed class ResumableRangeStream : Stream
     private AmazonClientException? _sdkCheckFailure;
     private GetObjectResponse? _sdkCheckedResponse;
 
-    /// <summary>The slot of the shared request budget this part's request holds; null once given back.</summary>
-    private RequestLease? _lease;
+    /// <summary>The slot of the shared request budget this part's request holds (traded for the next when its GET
+    /// stalled in a congested endpoint's queue); null when it holds none. Let go for good by <see cref="ReleaseLease"/>.</summary>
+    private readonly HeldLease? _held;
 
-    /// <summary>Set once the reader has taken the part live and its slot was given back for good
-    /// (<see cref="ReleaseLease"/>): a slot taken again for a retry goes back too.</summary>
-    private bool _leaseReleased;
+    /// <summary>The part's attempts: each GET takes one (a retry after a stall, a hedge, a resume's GET).</summary>
+    private readonly AttemptBudget _attempts;
 
     /// <summary>The download's lead response, while this body reads its part from it and hands it on at its end; null
     /// otherwise (and once a resume replaced the lead's response).</summary>
@@ -69,9 +71,6 @@ internal sealed class ResumableRangeStream : Stream
 
     /// <summary>The absolute offset of the next byte to hand out; bytes before it were handed out exactly once.</summary>
     private long _next;
-
-    /// <summary>Resumes so far, against the policy's maximum.</summary>
-    private int _resumes;
 
     /// <summary>Whether the part's bytes are hashed as they are read (for the checksum validation).</summary>
     public bool HashesItsBytes => _hasher is not null;
@@ -100,7 +99,14 @@ internal sealed class ResumableRangeStream : Stream
         _range = range;
         _next = range.Start;
         _response = response;
-        _lease = lease;
+        _held = lease is null ? null : new HeldLease(reading.Lane!, lease);
+        _attempts = new AttemptBudget(1 + reading.Policy.MaxResumes);
+        if (response is not null)
+        {
+            // The response handed in was this part's first GET.
+            _attempts.TryTake();
+        }
+
         _hasher = hasher;
         _stall = new StallGuard(reading.Policy.StallTimeout, reading.Policy.TimeProvider);
         DownloadTarget target = reading.Requester.Target;
@@ -124,7 +130,7 @@ internal sealed class ResumableRangeStream : Stream
     public long Remaining => _range.End - _next + 1;
 
     /// <summary>The slot this body's request holds, while it holds one (the next part's request may share it).</summary>
-    public RequestLease? Lease => _lease;
+    public RequestLease? Lease => _held?.Lease;
 
     /// <summary>
     /// Calls <paramref name="callback"/> once, from a read, when the rest of this body should arrive within about one
@@ -143,19 +149,16 @@ internal sealed class ResumableRangeStream : Stream
 
     /// <summary>Gives the request's slot back early: the body is a caller's reader's part, whose pace is not the
     /// scheduler's to wait for. Safe while another thread reads the body (the reader may call it then).</summary>
-    public void ReleaseLease()
-    {
-        Volatile.Write(ref _leaseReleased, true);
-        Interlocked.Exchange(ref _lease, null)?.Dispose();
-    }
+    public void ReleaseLease() => _held?.Dispose();
 
     /// <summary>Sends the GET now (if the first read has not), so its errors (412, 404, ...) surface in the caller
     /// rather than in whoever reads the body later.</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     public async ValueTask OpenAsync(CancellationToken cancellationToken)
     {
-        while (_response is null && Remaining > 0 && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
+        if (_response is null && Remaining > 0)
         {
+            await RequestAsync(cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -180,9 +183,9 @@ internal sealed class ResumableRangeStream : Stream
 
         while (true)
         {
-            if (_response is null && !await TryRequestAsync(cancellationToken).ConfigureAwait(false))
+            if (_response is null)
             {
-                continue;
+                await RequestAsync(cancellationToken).ConfigureAwait(false);
             }
 
             int read;
@@ -201,7 +204,9 @@ internal sealed class ResumableRangeStream : Stream
             catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
             {
                 _stall.Disarm();
-                await PrepareResumeAsync(StalledError("body", _reading.Policy.StallTimeout, congested: false), cancellationToken).ConfigureAwait(false);
+                await PrepareResumeAsync(new StallTimeoutException(
+                    $"The body of part {_range.Number} made no progress for {_reading.Policy.StallTimeout.TotalSeconds:0.###} s.", congested: false),
+                    cancellationToken).ConfigureAwait(false);
                 continue;
             }
             catch (AmazonClientException e) when (_response!.ResponseMetadata?.ChecksumValidationStatus == ChecksumValidationStatus.PENDING_RESPONSE_READ)
@@ -235,7 +240,7 @@ internal sealed class ResumableRangeStream : Stream
 
             _next += read;
             _hasher?.Append(buffer.Span[..read]);
-            _reading.Congestion?.Activity.Moved();
+            _reading.Activity?.Moved();
             if (_lead is { Lead.Watching: true } lead)
             {
                 WatchLead(lead.Lead, readStarted);
@@ -268,11 +273,10 @@ internal sealed class ResumableRangeStream : Stream
             // The lead's body goes on into the next part: handed to it, not closed (the AWS SDK's own check of a
             // whole-object body runs when the last part closes it).
             _lead = null;
-            RequestLease? lease = Volatile.Read(ref _lease);
-            if (lead.TryHandOver(_range.Number, _response!, lease))
+            if (lead.TryHandOver(_range.Number, _response!, _held?.Lease))
             {
                 // The next part holds the response and the slot now.
-                Interlocked.CompareExchange(ref _lease, null, lease);
+                _held?.Detach();
                 _response = null;
                 return;
             }
@@ -333,52 +337,22 @@ internal sealed class ResumableRangeStream : Stream
         }
     }
 
-    /// <summary>Sends the GET for the rest of the range; false when its answer stalled (then a resume was prepared
-    /// and the caller tries again).</summary>
-    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
-    private async ValueTask<bool> TryRequestAsync(CancellationToken cancellationToken)
+    /// <summary>Sends the GET for the rest of the range, on the part's slot and within its attempts: a GET whose answer
+    /// stalls is sent again there (<see cref="RequestSender"/>).</summary>
+    private async Task RequestAsync(CancellationToken cancellationToken)
     {
-        // The answer's bound is learned from the utility's GETs (their waits in a server's queue included), and before
-        // any answer grows with the requests in flight; a body's silence keeps the fixed stall timeout.
-        TimeSpan bound = _reading.Hedging?.Answers.StallBound(0) ?? _reading.Policy.StallTimeout;
-        CancellationToken token = _stall.Arm(cancellationToken, bound);
-        long sentAt = _reading.Policy.TimeProvider.GetTimestamp();
         try
         {
-            _pace.Requested(sentAt);
-            if (_reading.Hedging is { } hedging)
-            {
-                (_response, bool hedged) = await hedging.GetAsync(_reading.Requester, _next, _range.End, _lease, _resumes < _reading.Policy.MaxResumes,
-                    _telemetry, token).ConfigureAwait(false);
-                // A hedge is one of the part's attempts.
-                _resumes += hedged ? 1 : 0;
-            }
-            else
-            {
-                _response = await _reading.Requester.GetAsync(_next, _range.End, token).ConfigureAwait(false);
-            }
-
+            _pace.Requested(_reading.Policy.TimeProvider.GetTimestamp());
+            _response = await _reading.Requester.GetAsync(_next, _range.End, _range.Number, _held is null ? CallSlot.None : CallSlot.On(_held),
+                _attempts, _reading.Hedged, cancellationToken).ConfigureAwait(false);
             _pace.Answered(_reading.Policy.TimeProvider.GetTimestamp(), _next);
-            return true;
-        }
-        catch (OperationCanceledException) when (StallGuard.Stalled(token, cancellationToken))
-        {
-            _stall.Disarm();
-            // No answer while the endpoint answered others: queued behind too many of ours. The budget is cut, and the
-            // GET goes again when a slot frees (never at once, never beside the slots in flight).
-            bool congested = _reading.Congestion?.Judge(sentAt) == true;
-            await PrepareResumeAsync(StalledError("response", bound, congested), cancellationToken, congested).ConfigureAwait(false);
-            return false;
         }
         catch (Exception e)
         {
             // The part's span records its error; the caller gets it as it is.
             _telemetry.Observe(e);
             throw;
-        }
-        finally
-        {
-            _stall.Disarm();
         }
     }
 
@@ -416,13 +390,9 @@ internal sealed class ResumableRangeStream : Stream
             "(another value, computed by the AWS SDK)", partNumber: null, error);
     }
 
-    private StallTimeoutException StalledError(string what, TimeSpan bound, bool congested) =>
-        new($"The {what} of part {_range.Number} made no progress for {bound.TotalSeconds:0.###} s.", congested);
-
-    /// <summary>Drops the broken response and waits before the rest of the range is asked for: the policy's jittered
-    /// delay, or, after a stall in a congested endpoint's queue (<paramref name="waitForSlot"/>), a new slot of the
-    /// budget. The last resume spent, throws the part's failure.</summary>
-    private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken, bool waitForSlot = false)
+    /// <summary>Drops the broken response and waits the policy's jittered delay before the rest of the range is asked
+    /// for. With no attempt left, throws the part's failure.</summary>
+    private async ValueTask PrepareResumeAsync(Exception error, CancellationToken cancellationToken)
     {
         DropResponse();
         if (Interlocked.Exchange(ref _lead, null) is { } lead)
@@ -432,43 +402,21 @@ internal sealed class ResumableRangeStream : Stream
         }
 
         DownloadTarget target = _reading.Requester.Target;
-        ResumePolicy policy = _reading.Policy;
-        if (_resumes >= policy.MaxResumes)
+        Requests.RetryPolicy policy = _reading.Policy;
+        if (!_attempts.HasLeft)
         {
-            string advice = error is StallTimeoutException stall ? Resilience.StallAdvice.For(stall.Congested) : "";
+            string advice = error is StallTimeoutException stall ? Requests.StallAdvice.For(stall.Congested) : "";
             throw _telemetry.Failed(new PartDownloadException(_range.Number,
-                $"Part {_range.Number} of s3://{target.BucketName}/{target.Key} (bytes {_range.Start}-{_range.End}) broke off at byte {_next} and could not be resumed after {_resumes} attempt(s).{advice}",
+                $"Part {_range.Number} of s3://{target.BucketName}/{target.Key} (bytes {_range.Start}-{_range.End}) broke off at byte {_next} and could not be resumed after {_attempts.Used} attempt(s).{advice}",
                 error));
         }
 
-        _resumes++;
         _telemetry.Resumed(error);
-        Log.ResumingPart(_reading.Logger, target.BucketName, target.Key, _range.Number, _next, _resumes, policy.MaxResumes, error);
-        if (waitForSlot && _reading.Lane is { } lane && Interlocked.Exchange(ref _lease, null) is { } held)
-        {
-            await RequeueAsync(lane, held, cancellationToken).ConfigureAwait(false);
-            return;
-        }
-
-        TimeSpan delay = policy.DelayBefore(_resumes);
+        Log.ResumingPart(_reading.Logger, target.BucketName, target.Key, _range.Number, _next, _attempts.Used, policy.MaxResumes, error);
+        TimeSpan delay = policy.DelayBefore(_attempts.Used);
         if (delay > TimeSpan.Zero)
         {
             await Task.Delay(delay, policy.TimeProvider, cancellationToken).ConfigureAwait(false);
-        }
-    }
-
-    /// <summary>Gives the slot back, and waits for the download's next turn of one: the budget, cut meanwhile, lends
-    /// it only once the requests in flight have come down. A slot the reader gave up for good meanwhile goes back at
-    /// once.</summary>
-    private async ValueTask RequeueAsync(TransferLane lane, RequestLease held, CancellationToken cancellationToken)
-    {
-        RequestCost cost = held.Cost;
-        held.Dispose();
-        RequestLease fresh = await lane.AcquireAsync(cost, cancellationToken).ConfigureAwait(false);
-        Volatile.Write(ref _lease, fresh);
-        if (Volatile.Read(ref _leaseReleased))
-        {
-            ReleaseLease();
         }
     }
 

@@ -5,6 +5,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Journal;
 
@@ -57,11 +58,7 @@ internal static class CompletedUploadCheck
         GetObjectMetadataResponse found;
         try
         {
-            using (await upload.Lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                TransferMetrics.RequestSent(RpcMethods.HeadObject, upload.Bucket);
-                found = await upload.Resources.Client.GetObjectMetadataAsync(head, cancellationToken).ConfigureAwait(false);
-            }
+            found = await upload.Resources.S3.HeadObjectAsync(head, CallSlot.Take(upload.Lane), cancellationToken).ConfigureAwait(false);
         }
         catch (AmazonS3Exception)
         {

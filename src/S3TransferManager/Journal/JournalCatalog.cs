@@ -3,6 +3,7 @@ using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Journal;
 
@@ -198,9 +199,8 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
         using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, timeout.Token);
         try
         {
-            TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, upload.Bucket);
-            await resources.Client.AbortMultipartUploadAsync(
-                new AbortMultipartUploadRequest { BucketName = upload.Bucket, Key = upload.Key, UploadId = upload.UploadId }, limit.Token)
+            await resources.S3.AbortMultipartUploadAsync(
+                new AbortMultipartUploadRequest { BucketName = upload.Bucket, Key = upload.Key, UploadId = upload.UploadId }, CallSlot.None, limit.Token)
                 .ConfigureAwait(false);
             Log.MultipartAborted(resources.Logger, upload.Bucket, upload.Key, upload.UploadId);
         }

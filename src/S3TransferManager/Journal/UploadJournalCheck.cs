@@ -6,6 +6,7 @@ using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Checksums;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Journal;
 
@@ -154,11 +155,7 @@ internal static class UploadJournalCheck
             ListPartsResponse page;
             try
             {
-                using (await upload.Lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-                {
-                    TransferMetrics.RequestSent(RpcMethods.ListParts, upload.Bucket);
-                    page = await upload.Resources.Client.ListPartsAsync(request, cancellationToken).ConfigureAwait(false);
-                }
+                page = await upload.Resources.S3.ListPartsAsync(request, CallSlot.Take(upload.Lane), cancellationToken).ConfigureAwait(false);
             }
             catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.NotFound || e.ErrorCode == "NoSuchUpload")
             {
@@ -192,8 +189,7 @@ internal static class UploadJournalCheck
         {
             var abort = new AbortMultipartUploadRequest { BucketName = before.Bucket, Key = before.Key, UploadId = before.UploadId };
             UploadRequestOptions.ApplyTo(upload.Request, abort);
-            TransferMetrics.RequestSent(RpcMethods.AbortMultipartUpload, before.Bucket);
-            await resources.Client.AbortMultipartUploadAsync(abort, limit.Token).WaitAsync(limit.Token).ConfigureAwait(false);
+            await resources.S3.AbortMultipartUploadAsync(abort, CallSlot.None, limit.Token).ConfigureAwait(false);
             Log.MultipartAborted(resources.Logger, before.Bucket, before.Key, before.UploadId);
         }
         catch (Exception e) when (e is AmazonS3Exception or OperationCanceledException or IOException or HttpRequestException)

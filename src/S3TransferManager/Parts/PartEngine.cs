@@ -84,6 +84,9 @@ internal sealed class PartEngine<TPart, TStarted>
         _discard = discardUnused;
     }
 
+    /// <summary>Completes when every part the run started is over (after a cancellation, maybe after the run returned).</summary>
+    public Task Drained => _drained.Task;
+
     /// <summary>Workers, plus the feed's producer, that had not stopped when <see cref="RunAsync"/> returned (only ever
     /// after a failure or cancellation, past the drain limit).</summary>
     public int StillRunning => Volatile.Read(ref _running);
@@ -111,11 +114,16 @@ internal sealed class PartEngine<TPart, TStarted>
             _ = Task.Run(WorkAsync, CancellationToken.None);
         }
 
-        // While nothing failed, the parts are doing their job: wait as long as they take. Then bounded.
+        // While nothing failed, the parts are doing their job: wait as long as they take. Then bounded: after a failure
+        // by the drain limit, after the caller's cancellation only briefly, so the caller gets its answer at once (a
+        // part left behind lets its resources go when it ends; Drained says when).
         await _drained.Task.WaitAsync(_token).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         if (!_drained.Task.IsCompleted)
         {
-            Task drained = _drainLimit is { } limit ? _drained.Task.WaitAsync(limit, _time, CancellationToken.None) : _drained.Task;
+            TimeSpan? bound = cancellationToken.IsCancellationRequested && (_drainLimit is not { } drain || drain > TransferLimits.CancelGrace)
+                ? TransferLimits.CancelGrace
+                : _drainLimit;
+            Task drained = bound is { } limit ? _drained.Task.WaitAsync(limit, _time, CancellationToken.None) : _drained.Task;
             await drained.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         }
 

@@ -4,6 +4,7 @@ using Amazon.S3.Model;
 using S3TransferManager.Checksums;
 using S3TransferManager.Download.Integrity;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Sync;
 
@@ -99,21 +100,18 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
         try
         {
             using TransferLane lane = resources.Scheduler.OpenLane();
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            // Pinned to the listed ETag: the checksum must describe the object the listing's size and ETag did.
+            head = await resources.S3.HeadObjectAsync(new GetObjectMetadataRequest
             {
-                // Pinned to the listed ETag: the checksum must describe the object the listing's size and ETag did.
-                head = await resources.Client.GetObjectMetadataAsync(new GetObjectMetadataRequest
-                {
-                    BucketName = side.Bucket,
-                    Key = entry.Location,
-                    ChecksumMode = ChecksumMode.ENABLED,
-                    EtagToMatch = entry.ETag,
-                    ExpectedBucketOwner = request.ExpectedBucketOwner,
-                    RequestPayer = request.RequestPayer,
-                }, cancellationToken).ConfigureAwait(false);
-            }
+                BucketName = side.Bucket,
+                Key = entry.Location,
+                ChecksumMode = ChecksumMode.ENABLED,
+                EtagToMatch = entry.ETag,
+                ExpectedBucketOwner = request.ExpectedBucketOwner,
+                RequestPayer = request.RequestPayer,
+            }, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
         }
-        catch (AmazonS3Exception e) when (e.StatusCode == System.Net.HttpStatusCode.PreconditionFailed)
+        catch (ObjectModifiedException)
         {
             // Overwritten since it was listed: nothing certain to compare, so the pair is copied.
             return null;
@@ -130,15 +128,12 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
         try
         {
             using TransferLane lane = resources.Scheduler.OpenLane();
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                return await StoredPartsListing.ListAsync(resources.Client, side.Bucket!, entry.Location, versionId: null, checksum.Algorithm,
-                    checksum.PartCount, r =>
-                    {
-                        r.ExpectedBucketOwner = request.ExpectedBucketOwner;
-                        r.RequestPayer = request.RequestPayer;
-                    }, cancellationToken).ConfigureAwait(false);
-            }
+            return await StoredPartsListing.ListAsync(resources.S3, CallSlot.Take(lane), side.Bucket!, entry.Location, versionId: null,
+                checksum.Algorithm, checksum.PartCount, r =>
+                {
+                    r.ExpectedBucketOwner = request.ExpectedBucketOwner;
+                    r.RequestPayer = request.RequestPayer;
+                }, cancellationToken).ConfigureAwait(false);
         }
         catch (AmazonS3Exception)
         {

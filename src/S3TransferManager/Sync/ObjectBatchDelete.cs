@@ -1,6 +1,7 @@
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Scheduling;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Sync;
 
@@ -43,10 +44,7 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
         try
         {
             using TransferLane lane = resources.Scheduler.OpenLane();
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                response = await resources.Client.DeleteObjectsAsync(request, cancellationToken).ConfigureAwait(false);
-            }
+            response = await resources.S3.DeleteObjectsAsync(request, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
         }
         catch (DeleteObjectsException e) when (e.Response is not null)
         {
@@ -101,16 +99,13 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
     {
         try
         {
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+            await resources.S3.DeleteObjectAsync(new DeleteObjectRequest
             {
-                await resources.Client.DeleteObjectAsync(new DeleteObjectRequest
-                {
-                    BucketName = bucket,
-                    Key = entry.Location,
-                    ExpectedBucketOwner = options.ExpectedBucketOwner,
-                    RequestPayer = options.RequestPayer,
-                }, cancellationToken).ConfigureAwait(false);
-            }
+                BucketName = bucket,
+                Key = entry.Location,
+                ExpectedBucketOwner = options.ExpectedBucketOwner,
+                RequestPayer = options.RequestPayer,
+            }, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
 
             return null;
         }

@@ -9,7 +9,7 @@ namespace S3TransferManager.Sync;
 /// Folder markers (keys ending in '/') are left out: they hold no data, and a local folder stands for itself.</summary>
 internal static class S3Tree
 {
-    public static async IAsyncEnumerable<SyncEntry> ListAsync(IAmazonS3 client, SyncSide side, TransferUtilitySyncRequest request,
+    public static async IAsyncEnumerable<SyncEntry> ListAsync(TransferResources resources, SyncSide side, TransferUtilitySyncRequest request,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var list = new ListObjectsV2Request
@@ -19,7 +19,7 @@ internal static class S3Tree
             ExpectedBucketOwner = request.ExpectedBucketOwner,
             RequestPayer = request.RequestPayer,
         };
-        await foreach (S3Object item in ObjectListing.ListAsync(client, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(resources, list, cancellationToken).ConfigureAwait(false))
         {
             if (item.Key.EndsWith('/') || !item.Key.StartsWith(side.Prefix, StringComparison.Ordinal))
             {

@@ -110,7 +110,7 @@ internal sealed class SyncCommand
     private IAsyncEnumerable<SyncEntry> EntriesAsync(SyncSide side, CancellationToken cancellationToken) =>
         side.IsLocal
             ? ReadAhead.Of(token => LocalTree.WalkIfExists(side.Directory!, token), DirectoryLookahead.Items, cancellationToken)
-            : S3Tree.ListAsync(_resources.Client, side, _request, cancellationToken);
+            : S3Tree.ListAsync(_resources, side, _request, cancellationToken);
 
     private async Task RunOneAsync(SyncItem item, CancellationToken cancellationToken)
     {

@@ -27,6 +27,15 @@ internal static class RpcMethods
     /// <summary>A delete of an object a sync no longer wants at its destination.</summary>
     public const string DeleteObject = "DeleteObject";
 
+    /// <summary>A delete of up to 1,000 keys in one request.</summary>
+    public const string DeleteObjects = "DeleteObjects";
+
+    /// <summary>The read of a copy's source tags, which UploadPartCopy does not carry over.</summary>
+    public const string GetObjectTagging = "GetObjectTagging";
+
+    /// <summary>The listing of a bucket's open multipart uploads.</summary>
+    public const string ListMultipartUploads = "ListMultipartUploads";
+
     /// <summary>The HEAD that learns a download's stored checksum, a copy's source, or a sync's stored checksum.</summary>
     public const string HeadObject = "HeadObject";
 

@@ -1,6 +1,7 @@
 using Amazon.S3.Model;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Upload;
 
@@ -18,27 +19,21 @@ internal sealed class AbortMultipartUploadsCommand(TransferResources resources, 
         DateTime cutoff = request.InitiatedDate.ToUniversalTime();
         while (true)
         {
-            ListMultipartUploadsResponse page;
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                page = await resources.Client.ListMultipartUploadsAsync(list, cancellationToken).ConfigureAwait(false);
-            }
+            ListMultipartUploadsResponse page = await resources.S3.ListMultipartUploadsAsync(list, CallSlot.Take(lane), cancellationToken)
+                .ConfigureAwait(false);
 
             foreach (MultipartUpload upload in page.MultipartUploads ?? [])
             {
                 if (upload.Initiated is { } initiated && initiated.ToUniversalTime() < cutoff)
                 {
-                    using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
+                    await resources.S3.AbortMultipartUploadAsync(new AbortMultipartUploadRequest
                     {
-                        await resources.Client.AbortMultipartUploadAsync(new AbortMultipartUploadRequest
-                        {
-                            BucketName = request.BucketName,
-                            Key = upload.Key,
-                            UploadId = upload.UploadId,
-                            ExpectedBucketOwner = request.ExpectedBucketOwner,
-                            RequestPayer = request.RequestPayer,
-                        }, cancellationToken).ConfigureAwait(false);
-                    }
+                        BucketName = request.BucketName,
+                        Key = upload.Key,
+                        UploadId = upload.UploadId,
+                        ExpectedBucketOwner = request.ExpectedBucketOwner,
+                        RequestPayer = request.RequestPayer,
+                    }, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
 
                     Log.MultipartAborted(resources.Logger, request.BucketName!, upload.Key, upload.UploadId);
                 }

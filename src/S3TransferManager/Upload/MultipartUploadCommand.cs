@@ -144,8 +144,8 @@ internal sealed class MultipartUploadCommand
         }
         catch (Exception error)
         {
-            await _session.AbortAsync(created, () => parts.StillRunning, keepCreated: _journal?.KeepAfter(error, cancellationToken) ?? false)
-                .ConfigureAwait(false);
+            await _session.AbortAsync(created, parts.Drained, () => parts.StillRunning, keepCreated: _journal?.KeepAfter(error, cancellationToken) ?? false,
+                cancelled: cancellationToken.IsCancellationRequested).ConfigureAwait(false);
             // Read (so observed) whatever the error was: the parts may have stopped for it, or for something else.
             Exception? createFailed = created.IsFaulted ? created.Exception.InnerException : null;
 
@@ -163,7 +163,7 @@ internal sealed class MultipartUploadCommand
     /// if any, so a later run can send the missing parts to it.</summary>
     private async Task<string> CreateAsync(long partSize, long length, CancellationToken cancellationToken)
     {
-        string uploadId = await _session.CreateAsync(BuildInitiateRequest, partSize, length, cancellationToken).ConfigureAwait(false);
+        string uploadId = await _session.CreateAsync(BuildInitiateRequest(), partSize, length, cancellationToken).ConfigureAwait(false);
         _journal?.UploadCreated(uploadId);
         return uploadId;
     }
@@ -242,7 +242,7 @@ internal sealed class MultipartUploadCommand
             // Once the body is sent, this request only waits for S3's answer: the next part may go out meanwhile, on a
             // slot at hand (a free one, or a second hold of this one).
             var attempts = new PartAttempts(part, lease, body => BuildPartRequest(uploadId, part, body, checksum),
-                () => turn.TryStartNextOnSlotAtHand(_lane), cancellationToken);
+                () => turn.TryStartNextOnSlotAtHand(_lane), _requests.Sending);
             (response, bytesSent) = await _requests.UploadPartAsync(attempts, cancellationToken).ConfigureAwait(false);
         }
 

@@ -1,4 +1,4 @@
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Upload;

@@ -93,10 +93,9 @@ public sealed class PartCongestionTests
     private ResumableRangeStream Part(TransferLane lane, RequestLease lease)
     {
         var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new MetadataCollection());
-        var getter = new ObjectGetter(_resources.Client, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
-        var hedging = new RangeHedging(lane, _resources.Answers.RangedGets, _time, enabled: false);
-        var reading = new PartBodyReading(new RangeRequester(getter, target), _resources.ResumePolicy, NullLogger.Instance, Hedging: hedging,
-            Lane: lane, Congestion: _resources.Congestion);
+        var getter = new ObjectGetter(new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
+        var reading = new PartBodyReading(new RangeRequester(_resources.S3, getter, target), _resources.RetryPolicy, NullLogger.Instance,
+            Lane: lane, Activity: _resources.Activity);
         return new ResumableRangeStream(reading, new PartRange(2, 100, 399), response: null, lease);
     }
 

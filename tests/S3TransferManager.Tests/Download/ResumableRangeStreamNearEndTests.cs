@@ -5,7 +5,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 using Moq;
 using S3TransferManager.Download;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Tests.Download;
 
@@ -84,11 +84,9 @@ public sealed class ResumableRangeStreamNearEndTests
                 });
             });
         var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
-        var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Unless a test moves the clock, the body's own timing yields no sample, so the estimate stays what the test set.
-        var policy = new ResumePolicy(0, TimeSpan.Zero, Timeout.InfiniteTimeSpan, clock, () => 1.0);
-        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance, estimate),
-            new PartRange(2, Start, End), response: null, lease: null);
+        PartBodyReading reading = PartReadings.For(s3.Object, target, 0, TimeSpan.Zero, Timeout.InfiniteTimeSpan, clock, () => 1.0, estimate);
+        return new ResumableRangeStream(reading, new PartRange(2, Start, End), response: null, lease: null);
     }
 
     /// <summary>A body whose every read takes <c>perRead</c> on the fake clock.</summary>

@@ -4,7 +4,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Download;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Tests.Download;
 
@@ -111,11 +111,11 @@ public sealed class ResumableRangeStreamTests
     [Fact]
     public void DelayBefore_ManyAttempts_NeverExceedsTheCapAndNeverFallsBelowHalfOfIt()
     {
-        var low = new ResumePolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.0);
-        var high = new ResumePolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.999);
+        var low = new RetryPolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.0);
+        var high = new RetryPolicy(50, TimeSpan.FromMilliseconds(100), Timeout.InfiniteTimeSpan, TimeProvider.System, () => 0.999);
 
-        Assert.Equal(ResumePolicy.MaxDelay / 2, low.DelayBefore(40));
-        Assert.InRange(high.DelayBefore(40), ResumePolicy.MaxDelay * 0.99, ResumePolicy.MaxDelay);
+        Assert.Equal(RetryPolicy.MaxDelay / 2, low.DelayBefore(40));
+        Assert.InRange(high.DelayBefore(40), RetryPolicy.MaxDelay * 0.99, RetryPolicy.MaxDelay);
     }
 
     [Fact]
@@ -180,11 +180,10 @@ public sealed class ResumableRangeStreamTests
                 });
             });
         var target = new DownloadTarget("bucket", "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
-        var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
         // Jitter pinned to its top (the full exponential delay), so delays can be asserted exactly; stalls per test.
-        var policy = new ResumePolicy(maxResumes, resumeDelay, stallTimeout ?? Timeout.InfiniteTimeSpan, time ?? TimeProvider.System, random ?? (() => 1.0));
-        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance),
-            new PartRange(PartNumber, Start, End), response: null, lease: null);
+        PartBodyReading reading = PartReadings.For(s3.Object, target, maxResumes, resumeDelay, stallTimeout ?? Timeout.InfiniteTimeSpan,
+            time ?? TimeProvider.System, random ?? (() => 1.0));
+        return new ResumableRangeStream(reading, new PartRange(PartNumber, Start, End), response: null, lease: null);
     }
 
     private static async Task<byte[]> ReadAllAsync(Stream stream)

@@ -5,7 +5,8 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Download;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
+using S3TransferManager.Tests.Download;
 
 namespace S3TransferManager.Tests.Telemetry;
 
@@ -103,10 +104,8 @@ public sealed class DownloadPartTelemetryTests
                 });
             });
         var target = new DownloadTarget(_bucket, "key", null, ETag, s_object.Length, null, null, new Amazon.S3.Model.MetadataCollection());
-        var getter = new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = _bucket, Key = "key" });
-        var policy = new ResumePolicy(maxResumes, TimeSpan.Zero, Timeout.InfiniteTimeSpan, TimeProvider.System);
-        return new ResumableRangeStream(new PartBodyReading(new RangeRequester(getter, target), policy, NullLogger.Instance),
-            new PartRange(2, Start, End), response: null, lease: null);
+        PartBodyReading reading = PartReadings.For(s3.Object, target, maxResumes, TimeSpan.Zero, Timeout.InfiniteTimeSpan, TimeProvider.System);
+        return new ResumableRangeStream(reading, new PartRange(2, Start, End), response: null, lease: null);
     }
 
     private static async Task ReadAllAsync(Stream stream)

@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Logging.Abstractions;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 using S3TransferManager.Tests.Fakes;
 using S3TransferManager.Upload;
 

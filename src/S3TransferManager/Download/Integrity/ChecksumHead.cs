@@ -1,8 +1,7 @@
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
-using S3TransferManager.Telemetry;
-using S3TransferManager.Resilience;
 
 namespace S3TransferManager.Download.Integrity;
 
@@ -18,18 +17,12 @@ internal sealed record ChecksumHead(string? ETag, ChecksumType? Type, string? Cr
 
     /// <summary>Sends the HEAD in its turn of the transfer's budget (and gives the turn back before the first GET), for
     /// the version the download asks for (its VersionId, its If-Match).</summary>
-    public static async Task<ChecksumHead> SendAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, ResumePolicy policy,
-        CancellationToken cancellationToken)
+    public static async Task<ChecksumHead> SendAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, CancellationToken cancellationToken)
     {
-        GetObjectMetadataRequest request = StoredChecksumLookup.HeadRequest(options, options.VersionId, options.IfMatch);
-        using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-        {
-            TransferMetrics.RequestSent(RpcMethods.HeadObject, options.BucketName!);
-            GetObjectMetadataResponse head = await StallRetry.SendAsync(new RequestTarget(RpcMethods.HeadObject, options.BucketName!, options.Key!), token => client.GetObjectMetadataAsync(request, token), policy,
-                static (_, _) => { }, cancellationToken).ConfigureAwait(false);
-            return new ChecksumHead(head.ETag, head.ChecksumType, head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C,
-                head.ChecksumSHA1, head.ChecksumSHA256);
-        }
+        GetObjectMetadataResponse head = await s3.HeadObjectAsync(StoredChecksumLookup.HeadRequest(options, options.VersionId, options.IfMatch),
+            CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
+        return new ChecksumHead(head.ETag, head.ChecksumType, head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C,
+            head.ChecksumSHA1, head.ChecksumSHA256);
     }
 
     /// <summary>Describes the checksum on <paramref name="response"/> as the AWS SDK's OpenStream response does: the

@@ -5,7 +5,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Download.Integrity;
 
@@ -26,27 +26,25 @@ internal static class StoredChecksumLookup
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
     /// <remarks>With <c>known</c>, a composite checksum already learned for this version (from the first response, or
     /// from a HEAD sent before it, <see cref="ChecksumHead"/>), no HEAD is sent: only its parts are listed.</remarks>
-    public static async Task RunAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
-        DownloadChecksumValidator validator, ResumePolicy policy, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
+    public static async Task RunAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
+        DownloadChecksumValidator validator, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
     {
         try
         {
             StoredChecksum? stored = known;
             if (stored is null)
             {
-                using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-                {
-                    // A HEAD whose answer never starts must not hold the download at its end for the HTTP client's minutes.
-                    stored = await StallRetry.SendAsync(new RequestTarget(RpcMethods.HeadObject, target.BucketName, target.Key),
-                        token => HeadAsync(client, options, target, token), policy, static (_, _) => { }, cancellationToken).ConfigureAwait(false);
-                }
+                GetObjectMetadataResponse head = await s3.HeadObjectAsync(HeadRequest(options, target.VersionId, target.ETag), CallSlot.Take(lane),
+                    cancellationToken).ConfigureAwait(false);
+                stored = StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
+                    head.ChecksumType);
             }
 
             // The parts hash in the stored algorithm alone from now on, while the stored parts are still being listed.
             validator.NameAlgorithms(stored);
             if (stored is { IsComposite: true })
             {
-                stored = await WithListedPartsAsync(client, options, lane, target, stored, logger, cancellationToken).ConfigureAwait(false);
+                stored = await WithListedPartsAsync(s3, options, lane, target, stored, logger, cancellationToken).ConfigureAwait(false);
             }
 
             validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
@@ -61,7 +59,7 @@ internal static class StoredChecksumLookup
             Log.StoredChecksumUnavailable(logger, target.BucketName, target.Key, e);
             string reason = e switch
             {
-                AmazonS3Exception { StatusCode: HttpStatusCode.PreconditionFailed } => "the object changed after it was read, so its stored checksum is another version's.",
+                ObjectModifiedException => "the object changed after it was read, so its stored checksum is another version's.",
                 RequestStalledException => $"the HEAD for its stored checksum got no answer ({e.Message}).",
                 _ => $"its stored checksum could not be learned ({e.GetType().Name}: {e.Message}).",
             };
@@ -71,32 +69,20 @@ internal static class StoredChecksumLookup
 
     /// <summary>The composite checksum with its stored parts, as GetObjectAttributes lists them; without them when it
     /// does not (moto lists none) or cannot be asked (a denied permission): then the validator infers the layout.</summary>
-    private static async Task<StoredChecksum> WithListedPartsAsync(IAmazonS3 client, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
+    private static async Task<StoredChecksum> WithListedPartsAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
         StoredChecksum stored, ILogger logger, CancellationToken cancellationToken)
     {
         try
         {
-            using (await lane.AcquireAsync(cancellationToken).ConfigureAwait(false))
-            {
-                IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(client, target.BucketName, target.Key, target.VersionId,
-                    stored.Algorithm, stored.PartCount, request => GetObjectOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
-                return stored with { Parts = parts };
-            }
+            IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(s3, CallSlot.Take(lane), target.BucketName, target.Key, target.VersionId,
+                stored.Algorithm, stored.PartCount, request => GetObjectOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
+            return stored with { Parts = parts };
         }
         catch (AmazonServiceException e)
         {
             Log.StoredPartsUnavailable(logger, target.BucketName, target.Key, e);
             return stored;
         }
-    }
-
-    private static async Task<StoredChecksum?> HeadAsync(IAmazonS3 client, DownloadRequestBase options, DownloadTarget target, CancellationToken cancellationToken)
-    {
-        GetObjectMetadataRequest request = HeadRequest(options, target.VersionId, target.ETag);
-        TransferMetrics.RequestSent(RpcMethods.HeadObject, target.BucketName);
-        GetObjectMetadataResponse head = await client.GetObjectMetadataAsync(request, cancellationToken).ConfigureAwait(false);
-        return StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
-            head.ChecksumType);
     }
 
     /// <summary>A HEAD with checksum mode for the download's object, of <paramref name="versionId"/> and pinned to

@@ -1,6 +1,6 @@
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Telemetry;
+using S3TransferManager.Requests;
 
 namespace S3TransferManager.Download.Integrity;
 
@@ -14,7 +14,8 @@ internal static class StoredPartsListing
     /// <summary>GetObjectAttributes lists at most 1,000 parts per page.</summary>
     private const int PartsPerPage = 1000;
 
-    /// <param name="client">The client to ask with.</param>
+    /// <param name="s3">Where the requests go out.</param>
+    /// <param name="slot">How each page takes its slot of the budget.</param>
     /// <param name="bucket">The object's bucket.</param>
     /// <param name="key">Its key.</param>
     /// <param name="versionId">Its version, or null for the current one.</param>
@@ -24,7 +25,7 @@ internal static class StoredPartsListing
     /// <param name="cancellationToken">Stops the listing.</param>
     /// <returns>The stored parts, in order; <see langword="null"/> when S3 does not list them (moto lists none), lists
     /// them without checksums of <paramref name="algorithm"/>, or not all of them.</returns>
-    public static async Task<IReadOnlyList<StoredPart>?> ListAsync(IAmazonS3 client, string bucket, string key, string? versionId,
+    public static async Task<IReadOnlyList<StoredPart>?> ListAsync(S3Calls s3, CallSlot slot, string bucket, string key, string? versionId,
         ChecksumAlgorithm algorithm, int partCount, Action<GetObjectAttributesRequest> configure, CancellationToken cancellationToken)
     {
         var parts = new List<StoredPart>(partCount);
@@ -41,8 +42,7 @@ internal static class StoredPartsListing
                 PartNumberMarker = marker,
             };
             configure(request);
-            TransferMetrics.RequestSent(RpcMethods.GetObjectAttributes, bucket);
-            GetObjectAttributesResponse response = await client.GetObjectAttributesAsync(request, cancellationToken).ConfigureAwait(false);
+            GetObjectAttributesResponse response = await s3.GetObjectAttributesAsync(request, slot, cancellationToken).ConfigureAwait(false);
             GetObjectAttributesParts? listed = response.ObjectParts;
             if (listed?.Parts is not { Count: > 0 } listedParts)
             {

@@ -1,6 +1,6 @@
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
-namespace S3TransferManager.Tests.Resilience;
+namespace S3TransferManager.Tests.Requests;
 
 /// <summary>The bounds learned from a utility's answers: conservative before data, then a multiple of a high
 /// percentile, scaled by the body's size, between a floor and a ceiling.</summary>

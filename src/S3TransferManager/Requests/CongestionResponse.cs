@@ -1,6 +1,6 @@
 using S3TransferManager.Scheduling;
 
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// What a request does when its attempt stalled while the endpoint went on answering the utility's other requests

@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// When the endpoint last showed this utility that it works: an answer to any request, a byte of any body read, a byte

@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// The fixed ends of the learned answer bounds (<see cref="AnswerTimes"/>): what is used before any answer was seen,
@@ -24,6 +24,15 @@ internal sealed record AnswerBounds(TimeSpan BeforeData, TimeSpan Floor, TimeSpa
 
     /// <summary>The least wait before a hedge by default: well above a loopback or same-region round trip.</summary>
     public static readonly TimeSpan DefaultHedgeFloor = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>The least pace a server-side copy is given before it counts as stalled: S3 copies before it answers, so
+    /// a copy's bound grows with its bytes. Far below what S3 copies at (hundreds of MB/s within a region).</summary>
+    public const long CopyFloorRate = 8L * 1024 * 1024;
+
+    /// <summary>How long a copy of <paramref name="bytes"/> may go without an answer: the stall timeout, plus the bytes
+    /// at <see cref="CopyFloorRate"/>; infinite when the stall timeout is.</summary>
+    public static TimeSpan CopyBound(TimeSpan stallTimeout, long bytes) =>
+        stallTimeout == Timeout.InfiniteTimeSpan ? stallTimeout : stallTimeout + TimeSpan.FromSeconds((double)Math.Max(0, bytes) / CopyFloorRate);
 
     /// <summary>The bounds for a utility whose stall timeout is <paramref name="stallTimeout"/> (infinite: no request
     /// is ever taken for stalled), with the floor and hedge floor of <paramref name="tuning"/>.</summary>

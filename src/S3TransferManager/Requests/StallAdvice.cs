@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>What the error of a transfer that failed on stalls tells the user to do: one text, so an upload's
 /// <see cref="RequestStalledException"/> and a download's <see cref="PartDownloadException"/> give the same advice.</summary>

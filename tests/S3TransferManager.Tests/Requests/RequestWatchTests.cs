@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Time.Testing;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 
-namespace S3TransferManager.Tests.Resilience;
+namespace S3TransferManager.Tests.Requests;
 
 /// <summary>One attempt's watch: a body that stops being sent, and an answer that does not come, each cancel the
 /// attempt at their bound; progress and answers do not. On a fake clock.</summary>

@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// Watches one attempt of one request and cancels it when it stalls. While its body is being sent: when no byte was

@@ -2,10 +2,10 @@ using System.Threading.Channels;
 using Amazon.S3;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
-using S3TransferManager.Resilience;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
-namespace S3TransferManager.Tests.Resilience;
+namespace S3TransferManager.Tests.Requests;
 
 /// <summary>
 /// A request with no answer within its bound while the endpoint answered the utility's other requests waited in the
@@ -87,19 +87,9 @@ public sealed class CongestedRetryTests
     /// once); null: not told.</param>
     private Task<string> SendAsync(HeldLease held, TaskCompletionSource? requeued = null)
     {
-        var request = new WatchedRequest(new RequestTarget("GetObject", "b", "k"), _resources.ResumePolicy, _resources.Answers.RangedGets,
-            StallTimeout, bytes: 0)
-        {
-            Congestion = _resources.Congestion,
-            WaitForSlot = async cancellationToken =>
-            {
-                ValueTask waiting = held.RequeueAsync(cancellationToken);
-                requeued?.TrySetResult();
-                await waiting;
-            },
-        };
+        var spec = new CallSpec(new RequestTarget("GetObject", "b", "k"), RequestKind.Get) { Slot = CallSlot.On(held) };
         int attempts = 0;
-        return StallRetry.SendAsync(request, async watch =>
+        Task<string> sent = new RequestSender(_resources).SendAsync(spec, async (watch, _) =>
         {
             _inFlightAtAttempt.Writer.TryWrite((_resources.Scheduler.InFlight, _resources.Scheduler.MaxRequestsInFlight));
             if (++attempts == 1)
@@ -109,6 +99,21 @@ public sealed class CongestedRetryTests
 
             return "answered";
         }, CancellationToken.None);
+        if (requeued is not null)
+        {
+            // The retry gives its slot back before it asks for the next one.
+            _ = Task.Run(async () =>
+            {
+                while (held.Lease is not null || _resources.Scheduler.MaxRequestsInFlight == 8)
+                {
+                    await Task.Delay(5);
+                }
+
+                requeued.TrySetResult();
+            });
+        }
+
+        return sent;
     }
 
     private async Task<(int InFlight, int Budget)> NextAttemptAsync() =>

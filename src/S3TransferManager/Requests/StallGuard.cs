@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// Ends an operation on a part's body (a read, or the request for it) that makes no progress for the stall timeout,

@@ -4,6 +4,7 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
 using S3TransferManager.Download;
+using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Tests.Download;
@@ -11,7 +12,7 @@ namespace S3TransferManager.Tests.Download;
 /// <summary>The first GET of a download, whose answer never starts: given up after the stall timeout and sent again,
 /// within the resume budget (the fault matrix's discovery-unanswered row shows the same against a real socket). Before
 /// any answer the bound is the stall timeout, the utility's only request being in flight.</summary>
-public sealed class DiscoveryRequestTests
+public sealed class FirstGetStallTests
 {
     private static readonly TimeSpan StallTimeout = TimeSpan.FromSeconds(30);
     private readonly Channel<int> _calls = Channel.CreateUnbounded<int>();
@@ -22,9 +23,9 @@ public sealed class DiscoveryRequestTests
     public async Task SendAsync_FirstAnswerNeverStarts_SendsAgainAfterTheStallTimeoutAndReturnsTheSecondAnswer()
     {
         using var answer = new GetObjectResponse { ETag = "\"e1\"" };
-        ObjectGetter getter = Getter(call => call == 1 ? null : answer);
+        IAmazonS3 client = Client(call => call == 1 ? null : answer);
 
-        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 1, default);
+        Task<GetObjectResponse> sent = SendAsync(client, maxResumes: 1, default);
         await StallNextCallAsync();
 
         Assert.Same(answer, await sent.WaitAsync(TimeSpan.FromSeconds(10)));
@@ -34,9 +35,9 @@ public sealed class DiscoveryRequestTests
     [Fact]
     public async Task SendAsync_NoAnswerEverStarts_ThrowsPartDownloadExceptionForPart1AfterTheBudget()
     {
-        ObjectGetter getter = Getter(_ => null);
+        IAmazonS3 client = Client(_ => null);
 
-        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 2, default);
+        Task<GetObjectResponse> sent = SendAsync(client, maxResumes: 2, default);
         for (int attempt = 1; attempt <= 3; attempt++)
         {
             await StallNextCallAsync();
@@ -51,10 +52,10 @@ public sealed class DiscoveryRequestTests
     [Fact]
     public async Task SendAsync_CallerCancelsWhileWaiting_ThrowsOperationCanceledWithoutSendingAgain()
     {
-        ObjectGetter getter = Getter(_ => null);
+        IAmazonS3 client = Client(_ => null);
         using var cancellation = new CancellationTokenSource();
 
-        Task<GetObjectResponse> sent = SendAsync(getter, maxResumes: 3, cancellation.Token);
+        Task<GetObjectResponse> sent = SendAsync(client, maxResumes: 3, cancellation.Token);
         await _calls.Reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(10));
         await cancellation.CancelAsync();
 
@@ -71,7 +72,7 @@ public sealed class DiscoveryRequestTests
 
     /// <summary>Sends a ranged first GET through a utility with <paramref name="maxResumes"/> retries, no delay before
     /// them and <see cref="StallTimeout"/>, on a slot of its budget.</summary>
-    private async Task<GetObjectResponse> SendAsync(ObjectGetter getter, int maxResumes, CancellationToken cancellationToken)
+    private async Task<GetObjectResponse> SendAsync(IAmazonS3 client, int maxResumes, CancellationToken cancellationToken)
     {
         var config = new TransferUtilityConfig
         {
@@ -80,15 +81,17 @@ public sealed class DiscoveryRequestTests
             InterruptedBodyRetryDelay = TimeSpan.Zero,
             ConcurrentServiceRequests = 4,
         }.Validated();
-        var resources = new TransferResources(new Mock<IAmazonS3>().Object, config, NullLogger.Instance, timeProvider: _time);
+        var resources = new TransferResources(client, config, NullLogger.Instance, timeProvider: _time);
         using TransferLane lane = resources.Scheduler.OpenLane();
         using var lease = new HeldLease(lane, await lane.AcquireAsync(CancellationToken.None));
-        return await DiscoveryRequest.SendAsync(getter, new FirstGet(new ByteRange(0, 99), null, null, false), resources, lease, cancellationToken);
+        var getter = new ObjectGetter(new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
+        return await resources.S3.GetObjectAsync(getter.Build(new FirstGet(new ByteRange(0, 99), null, null, false)), CallSlot.On(lease), cancellationToken,
+            partNumber: 1);
     }
 
-    /// <summary>A getter whose n-th GET answers <paramref name="answer"/>(n), or never answers (until its token is
+    /// <summary>A client whose n-th GET answers <paramref name="answer"/>(n), or never answers (until its token is
     /// cancelled) when that is null.</summary>
-    private ObjectGetter Getter(Func<int, GetObjectResponse?> answer)
+    private IAmazonS3 Client(Func<int, GetObjectResponse?> answer)
     {
         var s3 = new Mock<IAmazonS3>(MockBehavior.Strict);
         s3.Setup(s => s.GetObjectAsync(It.IsAny<GetObjectRequest>(), It.IsAny<CancellationToken>()))
@@ -104,6 +107,6 @@ public sealed class DiscoveryRequestTests
                 await Task.Delay(Timeout.InfiniteTimeSpan, token);
                 throw new InvalidOperationException("unreachable");
             });
-        return new ObjectGetter(s3.Object, new TransferUtilityOpenStreamRequest { BucketName = "bucket", Key = "key" });
+        return s3.Object;
     }
 }

@@ -1,10 +1,10 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// How a part's body is resumed when it breaks off or stalls: how many times, after which delays, and how long a body
 /// may stay silent before it counts as stalled. Built once per utility from its settings.
 /// </summary>
-internal sealed class ResumePolicy
+internal sealed class RetryPolicy
 {
     /// <summary>The longest delay before a resume, however many came before.</summary>
     public static readonly TimeSpan MaxDelay = TimeSpan.FromSeconds(20);
@@ -18,7 +18,7 @@ internal sealed class ResumePolicy
     /// body; <see cref="Timeout.InfiniteTimeSpan"/> never.</param>
     /// <param name="timeProvider">The clock delays and stall timers run on.</param>
     /// <param name="random">A source of numbers in [0, 1) for the jitter; <see cref="Random.Shared"/> when null.</param>
-    public ResumePolicy(int maxResumes, TimeSpan baseDelay, TimeSpan stallTimeout, TimeProvider timeProvider, Func<double>? random = null)
+    public RetryPolicy(int maxResumes, TimeSpan baseDelay, TimeSpan stallTimeout, TimeProvider timeProvider, Func<double>? random = null)
     {
         MaxResumes = maxResumes;
         _baseDelay = baseDelay;

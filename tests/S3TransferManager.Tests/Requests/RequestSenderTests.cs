@@ -1,12 +1,15 @@
 using System.Threading.Channels;
-using S3TransferManager.Resilience;
+using Amazon.S3;
+using Microsoft.Extensions.Logging.Abstractions;
+using Moq;
+using S3TransferManager.Requests;
 
-namespace S3TransferManager.Tests.Resilience;
+namespace S3TransferManager.Tests.Requests;
 
-/// <summary>Attempts of one request: a stalled one is awaited, then sent again after the policy's delay, within the
-/// budget; when the budget runs out the error says which request stalled, where, for how long, after how many
-/// attempts. On a fake clock.</summary>
-public sealed class StallRetryTests
+/// <summary>Attempts of one call (<see cref="RequestSender"/>): a stalled one is awaited, then sent again after the
+/// policy's delay, within the budget; when the budget runs out the error says which request stalled, where, for how long,
+/// after how many attempts. On a fake clock.</summary>
+public sealed class RequestSenderTests
 {
     private static readonly TimeSpan s_stall = TimeSpan.FromSeconds(15);
     private static readonly TimeSpan s_delay = TimeSpan.FromMilliseconds(100);
@@ -17,9 +20,7 @@ public sealed class StallRetryTests
     [Fact]
     public async Task SendAsync_FirstAttemptNeverAnswered_SendsAgainAfterTheBoundAndTheDelay()
     {
-        WatchedRequest request = Request(maxResumes: 3);
-
-        Task<string> sent = StallRetry.SendAsync(request, watch => Attempt(watch, answerFrom: 2), CancellationToken.None);
+        Task<string> sent = Sender(maxResumes: 3).SendAsync(Spec(), (watch, _) => Attempt(watch, answerFrom: 2), CancellationToken.None);
         await NextAttemptAsync();
         _time.Advance(s_stall);
         await _time.WaitForTimerAsync(s_delay);
@@ -33,9 +34,7 @@ public sealed class StallRetryTests
     [Fact]
     public async Task SendAsync_EveryAttemptStalls_ThrowsRequestStalledExceptionNamingTheRequest()
     {
-        WatchedRequest request = Request(maxResumes: 2);
-
-        Task<string> sent = StallRetry.SendAsync(request, watch => Attempt(watch, answerFrom: int.MaxValue), CancellationToken.None);
+        Task<string> sent = Sender(maxResumes: 2).SendAsync(Spec(), (watch, _) => Attempt(watch, answerFrom: int.MaxValue), CancellationToken.None);
         for (int attempt = 1; attempt <= 3; attempt++)
         {
             await NextAttemptAsync();
@@ -64,9 +63,8 @@ public sealed class StallRetryTests
     [Fact]
     public async Task SendAsync_AttemptFailsOtherwise_ThrowsThatErrorWithoutRetrying()
     {
-        WatchedRequest request = Request(maxResumes: 3);
-
-        Task<string> sent = StallRetry.SendAsync<string>(request, _ => throw new InvalidOperationException("refused"), CancellationToken.None);
+        Task<string> sent = Sender(maxResumes: 3).SendAsync<string>(Spec(), (_, _) => throw new InvalidOperationException("refused"),
+            CancellationToken.None);
 
         await Assert.ThrowsAsync<InvalidOperationException>(() => sent.WaitAsync(TimeSpan.FromSeconds(10)));
         Assert.Empty(_observer.Stalls);
@@ -75,10 +73,9 @@ public sealed class StallRetryTests
     [Fact]
     public async Task SendAsync_CallerCancels_ThrowsOperationCanceledWithoutCallingItAStall()
     {
-        WatchedRequest request = Request(maxResumes: 3);
         using var cancellation = new CancellationTokenSource();
 
-        Task<string> sent = StallRetry.SendAsync(request, watch => Attempt(watch, answerFrom: int.MaxValue), cancellation.Token);
+        Task<string> sent = Sender(maxResumes: 3).SendAsync(Spec(), (watch, _) => Attempt(watch, answerFrom: int.MaxValue), cancellation.Token);
         await NextAttemptAsync();
         await cancellation.CancelAsync();
 
@@ -89,10 +86,11 @@ public sealed class StallRetryTests
     [Fact]
     public async Task SendAsync_HedgeTookAnAttempt_LeavesOneRetryFewer()
     {
-        WatchedRequest request = Request(maxResumes: 1);
-        Assert.True(request.Budget.TryTake());
+        var attempts = new AttemptBudget(2);
+        Assert.True(attempts.TryTake());
 
-        Task<string> sent = StallRetry.SendAsync(request, watch => Attempt(watch, answerFrom: int.MaxValue), CancellationToken.None);
+        Task<string> sent = Sender(maxResumes: 1).SendAsync(Spec() with { Attempts = attempts }, (watch, _) => Attempt(watch, answerFrom: int.MaxValue),
+            CancellationToken.None);
         await NextAttemptAsync();
         _time.Advance(s_stall);
 
@@ -100,9 +98,19 @@ public sealed class StallRetryTests
         Assert.Equal(2, error.Attempts);
     }
 
-    private WatchedRequest Request(int maxResumes) =>
-        new(new RequestTarget("CreateMultipartUpload", "b", "k"), new ResumePolicy(maxResumes, s_delay, s_stall, _time, () => 1.0), answers: null, s_stall,
-            bytes: 0, _observer);
+    /// <summary>A call whose answer is held to the stall timeout, fixed (a listing page's kind).</summary>
+    private static CallSpec Spec() => new(new RequestTarget("CreateMultipartUpload", "b", "k"), RequestKind.Page);
+
+    private RequestSender Sender(int maxResumes)
+    {
+        var config = new TransferUtilityConfig
+        {
+            BodyStallTimeout = s_stall, InterruptedBodyRetryAttempts = maxResumes, InterruptedBodyRetryDelay = s_delay,
+        }.Validated();
+        var resources = new TransferResources(new Mock<IAmazonS3>().Object, config, NullLogger.Instance, timeProvider: _time,
+            tuning: EngineTuning.Default with { RetryJitter = () => 1.0 });
+        return new RequestSender(resources, _observer);
+    }
 
     private int _count;
 

@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>
 /// How long S3 takes to answer a request once it is sent (a request with a body: once its last byte was handed to the

@@ -1,6 +1,6 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
-/// <summary>Hears what <see cref="StallRetry"/> does with one request's attempts, for its log, metrics and span.</summary>
+/// <summary>Hears what <see cref="RequestSender"/> does with one request's attempts, for its log, metrics and span.</summary>
 internal interface IAttemptObserver
 {
     /// <summary>Attempt number <paramref name="attempt"/> stalled; <paramref name="retried"/> says whether another

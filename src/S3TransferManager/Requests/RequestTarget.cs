@@ -1,4 +1,4 @@
-namespace S3TransferManager.Resilience;
+namespace S3TransferManager.Requests;
 
 /// <summary>Which request a stall is about, for its error and its log line: the S3 operation, the object, and the part
 /// (null when the request is not a part's).</summary>
