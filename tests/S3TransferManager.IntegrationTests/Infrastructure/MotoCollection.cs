@@ -13,3 +13,11 @@ public sealed class IsolatedMotoCollection : ICollectionFixture<MotoServer>
 {
     public const string Name = "moto-isolated";
 }
+
+/// <summary>Tests that mostly wait out a request's bound (a request never answered) on a moto of their own, so they run
+/// beside the main collection rather than after it.</summary>
+[CollectionDefinition(Name)]
+public sealed class WaitingMotoCollection : ICollectionFixture<MotoServer>
+{
+    public const string Name = "moto-waiting";
+}

@@ -95,7 +95,8 @@ public sealed class FaultInjectingProxy : IAsyncDisposable
     private async Task HandleAsync(HttpContext context)
     {
         HttpRequest request = context.Request;
-        (S3Operation operation, string? key) = S3RequestClassifier.Classify(request.Method, request.Path, request.Query);
+        (S3Operation operation, string? key) = S3RequestClassifier.Classify(request.Method, request.Path, request.Query,
+            request.Headers.ContainsKey("x-amz-copy-source"));
         if (RefusesPartNumberGets && operation == S3Operation.GetObject && request.Query.ContainsKey("partNumber"))
         {
             await WriteErrorAsync(context.Response, new ProxyFault.ErrorStatus(HttpStatusCode.MethodNotAllowed, "MethodNotAllowed"), context.RequestAborted);

@@ -16,4 +16,6 @@ public enum S3Operation
     CompleteMultipartUpload,
     AbortMultipartUpload,
     ListParts,
+    CopyObject,
+    UploadPartCopy,
 }

@@ -6,7 +6,9 @@ namespace S3TransferManager.IntegrationTests.Infrastructure.FaultProxy;
 /// route it: by method, then by which sub-resource the query names.</summary>
 public static class S3RequestClassifier
 {
-    public static (S3Operation Operation, string? Key) Classify(string method, PathString path, IQueryCollection query)
+    /// <param name="copies">Whether the request names a copy source (<c>x-amz-copy-source</c>): a PUT that does is a
+    /// server-side copy.</param>
+    public static (S3Operation Operation, string? Key) Classify(string method, PathString path, IQueryCollection query, bool copies = false)
     {
         string trimmed = (path.Value ?? "/").TrimStart('/');
         int slash = trimmed.IndexOf('/', StringComparison.Ordinal);
@@ -16,7 +18,13 @@ public static class S3RequestClassifier
         {
             ("PUT", true) => S3Operation.CreateBucket,
             ("GET", true) => query.ContainsKey("uploads") ? S3Operation.ListMultipartUploads : S3Operation.ListObjects,
-            ("PUT", false) => query.ContainsKey("partNumber") && uploadId ? S3Operation.UploadPart : S3Operation.PutObject,
+            ("PUT", false) => (query.ContainsKey("partNumber") && uploadId, copies) switch
+            {
+                (true, true) => S3Operation.UploadPartCopy,
+                (true, false) => S3Operation.UploadPart,
+                (false, true) => S3Operation.CopyObject,
+                (false, false) => S3Operation.PutObject,
+            },
             ("POST", false) when query.ContainsKey("uploads") => S3Operation.CreateMultipartUpload,
             ("POST", false) when uploadId => S3Operation.CompleteMultipartUpload,
             ("DELETE", false) => uploadId ? S3Operation.AbortMultipartUpload : S3Operation.DeleteObject,
