@@ -13,6 +13,10 @@ internal static class DownloadFaultCases
 {
     private const long MidBody = 10_000;
 
+    /// <summary>How late a whole-object answer comes in the cases where it must be read in one request: its pace then
+    /// says one connection is as fast as parallel GETs (a server whose cost is per request), whatever the machine's load.</summary>
+    private static readonly TimeSpan LateLead = TimeSpan.FromMilliseconds(500);
+
     public static IReadOnlyDictionary<string, FaultCase> All { get; } = new FaultCase[]
     {
         new("503-once", "A 503 SlowDown on one part is retried; the download ends with the right bytes.",
@@ -112,14 +116,15 @@ internal static class DownloadFaultCases
             OpensByPartNumber = true,
             ShortStallTimeout = true,
         },
-        new("lead-flipped-byte", "One byte inverted in part 3 of a whole-object answer read on part after part is caught by the stored CRC32.",
-            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new FlipByte((2 * FaultScene.DownloadPartSize) + 1000)),
+        new("lead-flipped-byte", "One byte inverted in part 3 of a whole-object answer (late, so read on part after part) is caught by the stored CRC32.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new FlipByte((2 * FaultScene.DownloadPartSize) + 1000) { AnswerAfter = LateLead }),
             Outcome.Throws<ChecksumMismatchException>(e => e.Algorithm == "CRC32" && e.Expected != e.Actual ? null : $"{e.Algorithm} {e.Expected} {e.Actual}"))
         {
             OpensByPartNumber = true,
         },
-        new("lead-read-in-one-request", "A whole-object answer to part 1 by number is read to the end, part after part, with no other GET.",
-            _ => { }, Outcome.Succeeds)
+        new("lead-read-in-one-request", "A whole-object answer to part 1 by number that came late and streams fast (a server whose cost is per "
+            + "request) is read to the end, part after part, with no other GET.",
+            s => s.Proxy.Plan.Nth(S3Operation.GetObject, 1, new LateAnswer(LateLead)), Outcome.Succeeds)
         {
             OpensByPartNumber = true,
             Then = s => Gets(s, 1),

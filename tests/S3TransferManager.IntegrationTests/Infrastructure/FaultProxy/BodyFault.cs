@@ -13,6 +13,14 @@ public abstract record BodyFault : ProxyFault
     {
     }
 
+    /// <summary>How long the answer is held before its first byte: a server whose cost is per request (moto reads the
+    /// whole object for every GET) answers late and then streams fast. None by default.</summary>
+    public TimeSpan AnswerAfter { get; init; }
+
+    /// <summary>Waits <see cref="AnswerAfter"/>, before the answer starts.</summary>
+    public Task BeforeAnswerAsync(CancellationToken cancellationToken) =>
+        AnswerAfter > TimeSpan.Zero ? Task.Delay(AnswerAfter, cancellationToken) : Task.CompletedTask;
+
     /// <summary>Relays (some of) <paramref name="source"/>, the server's body, to the client.</summary>
     /// <param name="source">The server's body.</param>
     /// <param name="context">The client's exchange: its response body, and <see cref="HttpContext.Abort"/> to reset.</param>

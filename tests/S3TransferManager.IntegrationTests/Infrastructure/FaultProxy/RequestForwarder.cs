@@ -40,6 +40,11 @@ public sealed class RequestForwarder : IDisposable
         CopyHeaders(answer.Headers, response);
         CopyHeaders(answer.Content.Headers, response);
         fault?.EditHeaders(response);
+        if (fault is not null)
+        {
+            await fault.BeforeAnswerAsync(cancellationToken);
+        }
+
         // Starts the answer (and so records it) even when it has no body: a 204, or a HEAD.
         await response.StartAsync(cancellationToken);
         if (!HttpMethods.IsHead(context.Request.Method))
