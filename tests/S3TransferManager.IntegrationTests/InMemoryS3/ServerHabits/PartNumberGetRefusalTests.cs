@@ -88,4 +88,30 @@ public sealed class PartNumberGetRefusalTests
             Directory.Delete(folder, recursive: true);
         }
     }
+
+    [Fact]
+    public async Task DownloadWithResponseAsync_EmptyObjectAsTheUtilitysFirstDownloadAgainstTheSwiftHabit_EmptyFile()
+    {
+        // The refused GET by part number is followed by a ranged GET, which an empty object answers 416: one plain GET
+        // then confirms the object is empty, as it does when the opening was ranged from the start.
+        await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_swift);
+        server.PutObject(HabitEndpoint.Bucket, "empty", []);
+        using AmazonS3Client client = HabitEndpoint.CreateClient(server);
+        using var utility = new TransferUtility(client);
+        string folder = Directory.CreateTempSubdirectory("inmemory-habit-").FullName;
+        try
+        {
+            string path = Path.Combine(folder, "empty.bin");
+
+            TransferUtilityDownloadResponse response = await utility.DownloadWithResponseAsync(
+                new TransferUtilityDownloadRequest { BucketName = HabitEndpoint.Bucket, Key = "empty", FilePath = path });
+
+            Assert.Equal((0L, 0L), (new FileInfo(path).Length, response.ContentLength));
+            Assert.Equal((1, 1), (server.GetRequestCount(S3Operation.GetObjectPart), server.GetRequestCount(S3Operation.GetObject)));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
 }
