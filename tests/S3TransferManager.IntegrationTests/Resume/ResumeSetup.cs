@@ -31,12 +31,14 @@ internal static class ResumeSetup
     public static Task<Exception> InterruptAsync(S3TestContext s3, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer) =>
         InterruptAsync(s3.Handler, stallOn, transfer);
 
-    /// <summary>The same, for a client over <paramref name="handler"/> (a real server's, say).</summary>
-    public static async Task<Exception> InterruptAsync(RecordingHandler handler, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer)
+    /// <summary>The same, for a client over <paramref name="handler"/> (a real server's, say); <paramref name="otherwise"/>
+    /// gives the requests not stalled a fault of their own.</summary>
+    public static async Task<Exception> InterruptAsync(RecordingHandler handler, Func<RequestRecord, bool> stallOn, Func<CancellationToken, Task> transfer,
+        Func<RequestRecord, Fault?>? otherwise = null)
     {
         var stalled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var never = new TaskCompletionSource();
-        handler.FaultRule = r => stallOn(r) ? new Fault.Stall(stalled, never.Task) : null;
+        handler.FaultRule = r => stallOn(r) ? new Fault.Stall(stalled, never.Task) : otherwise?.Invoke(r);
         using var cancellation = new CancellationTokenSource();
         Task running = transfer(cancellation.Token);
         await Task.WhenAny(stalled.Task, running).WaitAsync(TimeSpan.FromSeconds(60));
