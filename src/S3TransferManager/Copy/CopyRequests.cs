@@ -1,5 +1,6 @@
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager.Copy;

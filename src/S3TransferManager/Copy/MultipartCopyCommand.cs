@@ -2,6 +2,7 @@ using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Events;
+using S3TransferManager.Multipart;
 using S3TransferManager.Parts;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Security.Cryptography;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload;
 using S3TransferManager.Requests;

@@ -4,6 +4,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Checksums;
+using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Upload;
 using S3TransferManager.Requests;

@@ -2,6 +2,7 @@ using System.Runtime.ExceptionServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;

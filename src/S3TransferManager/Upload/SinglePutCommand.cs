@@ -1,6 +1,7 @@
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Checksums;

@@ -1,6 +1,6 @@
-using S3TransferManager.Upload;
+using S3TransferManager.Multipart;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Multipart;
 
 public sealed class PartSizerTests
 {

@@ -1,7 +1,7 @@
 using Amazon.S3;
 using Amazon.S3.Model;
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Multipart;
 
 /// <summary>Carries the caller's checksum choice into requests, and S3's stored checksums back out.</summary>
 internal static class UploadChecksums

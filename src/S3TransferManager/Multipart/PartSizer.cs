@@ -1,5 +1,5 @@
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Multipart;
 
 /// <summary>Chooses part sizes that respect S3's limits: at least 5 MiB (except the last part), at most 10,000 parts,
 /// at most 5 GiB each.</summary>

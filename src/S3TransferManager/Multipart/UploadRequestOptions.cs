@@ -2,7 +2,7 @@ using Amazon.S3.Model;
 using Amazon.S3.Util;
 using Amazon.Util;
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Multipart;
 
 /// <summary>
 /// The one place an upload request's options are copied onto the AWS SDK's requests: what S3 stores with the object

@@ -4,7 +4,7 @@ using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Multipart;
 
 /// <summary>
 /// The life of one multipart upload around its parts, whatever fills them (an upload's bodies, a copy's ranges):

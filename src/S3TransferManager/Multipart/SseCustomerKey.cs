@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Security.Cryptography;
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Multipart;
 
 /// <summary>The MD5 of an SSE-C key, which CompleteMultipartUpload needs and the AWS SDK fills in only on the other
 /// requests of an upload.</summary>

@@ -1,8 +1,8 @@
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Upload;
+using S3TransferManager.Multipart;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Multipart;
 
 public sealed class UploadRequestOptionsTests
 {
