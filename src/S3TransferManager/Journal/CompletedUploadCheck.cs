@@ -55,7 +55,7 @@ internal static class CompletedUploadCheck
         }
 
         var head = new GetObjectMetadataRequest { BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = ChecksumMode.ENABLED };
-        UploadRequestOptions.ApplyTo(upload.Request, head);
+        RequestOptions.ApplyTo(upload.Request, head);
         GetObjectMetadataResponse found;
         try
         {

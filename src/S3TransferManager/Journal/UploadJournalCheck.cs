@@ -189,7 +189,7 @@ internal static class UploadJournalCheck
         try
         {
             var abort = new AbortMultipartUploadRequest { BucketName = before.Bucket, Key = before.Key, UploadId = before.UploadId };
-            UploadRequestOptions.ApplyTo(upload.Request, abort);
+            RequestOptions.ApplyTo(upload.Request, abort);
             await resources.S3.AbortMultipartUploadAsync(abort, CallSlot.None, limit.Token).ConfigureAwait(false);
             Log.MultipartAborted(resources.Logger, before.Bucket, before.Key, before.UploadId);
         }

@@ -17,7 +17,7 @@ internal static class UploadOptionsFingerprint
     public static string Of(TransferUtilityUploadRequest request)
     {
         var initiate = new InitiateMultipartUploadRequest();
-        UploadRequestOptions.ApplyTo(request, initiate);
+        RequestOptions.ApplyTo(request, initiate);
         var text = new StringBuilder();
         Add(text, "type", initiate.ContentType);
         foreach (string name in initiate.Headers.Keys.Order(StringComparer.OrdinalIgnoreCase))

@@ -70,7 +70,7 @@ internal sealed class MultipartUploadCommand
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _requests = new UploadRequests(upload, _signing);
         _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
-            abort => UploadRequestOptions.ApplyTo(_request, abort));
+            abort => RequestOptions.ApplyTo(_request, abort));
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -125,7 +125,7 @@ internal sealed class MultipartUploadCommand
                 UploadId = uploadId,
                 PartETags = _parts,
             };
-            UploadRequestOptions.ApplyTo(_request, complete);
+            RequestOptions.ApplyTo(_request, complete);
             string? fullObject = _fullObject?.Combine();
             if (fullObject is not null)
             {
@@ -176,7 +176,7 @@ internal sealed class MultipartUploadCommand
             BucketName = Bucket,
             Key = Key,
         };
-        UploadRequestOptions.ApplyTo(_request, initiate);
+        RequestOptions.ApplyTo(_request, initiate);
         if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             initiate.ChecksumAlgorithm = algorithm;
@@ -278,7 +278,7 @@ internal sealed class MultipartUploadCommand
             PartSize = part.Length,
             InputStream = body,
         };
-        UploadRequestOptions.ApplyTo(_request, request);
+        RequestOptions.ApplyTo(_request, request);
         request.UseChunkEncoding = _signing.UseChunkEncoding;
         request.DisablePayloadSigning = _signing.DisablePayloadSigning;
         if (checksum is not null && _request.EffectiveChecksumAlgorithm is { } algorithm)

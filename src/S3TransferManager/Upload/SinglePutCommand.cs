@@ -73,7 +73,7 @@ internal sealed class SinglePutCommand(UploadContext upload)
             // Upload from where the caller left the stream, as documented, not from its start.
             AutoResetStreamPosition = false,
         };
-        UploadRequestOptions.ApplyTo(_request, put);
+        RequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
         put.UseChunkEncoding = signing.UseChunkEncoding;
         put.DisablePayloadSigning = signing.DisablePayloadSigning;

@@ -4,7 +4,7 @@ using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Tests.Multipart;
 
-public sealed class UploadRequestOptionsTests
+public sealed class RequestOptionsTests
 {
     [Fact]
     public void ContentTypeOf_OnlyTheHeaderIsSet_UsesTheHeader()
@@ -12,7 +12,7 @@ public sealed class UploadRequestOptionsTests
         var request = new TransferUtilityUploadRequest();
         request.Headers.ContentType = "text/csv";
 
-        Assert.Equal("text/csv", UploadRequestOptions.ContentTypeOf(request, multipart: false));
+        Assert.Equal("text/csv", RequestOptions.ContentTypeOf(request, multipart: false));
     }
 
     [Theory]
@@ -29,7 +29,7 @@ public sealed class UploadRequestOptionsTests
     {
         var request = new TransferUtilityUploadRequest { FilePath = filePath, Key = key };
 
-        Assert.Equal(expected, UploadRequestOptions.ContentTypeOf(request, multipart));
+        Assert.Equal(expected, RequestOptions.ContentTypeOf(request, multipart));
     }
 
     [Fact]
@@ -41,7 +41,7 @@ public sealed class UploadRequestOptionsTests
         var put = new PutObjectRequest();
         put.Headers.ContentLength = 99;
 
-        UploadRequestOptions.ApplyTo(request, put);
+        RequestOptions.ApplyTo(request, put);
 
         Assert.Equal(99, put.Headers.ContentLength);
         Assert.Equal("no-cache", put.Headers.CacheControl);
@@ -59,7 +59,7 @@ public sealed class UploadRequestOptionsTests
         };
         var complete = new CompleteMultipartUploadRequest();
 
-        UploadRequestOptions.ApplyTo(request, complete);
+        RequestOptions.ApplyTo(request, complete);
 
         Assert.Equal("AES256", complete.SSECustomerAlgorithm);
         Assert.Equal(Convert.ToBase64String(System.Security.Cryptography.MD5.HashData(key)), complete.SSECustomerKeyMD5);
