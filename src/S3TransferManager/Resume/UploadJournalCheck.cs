@@ -3,6 +3,7 @@ using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Buffering;
 using S3TransferManager.Checksums;
 using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;

@@ -1,7 +1,7 @@
 using Microsoft.Win32.SafeHandles;
-using S3TransferManager.Upload;
+using S3TransferManager.Buffering;
 
-namespace S3TransferManager.Tests.Upload;
+namespace S3TransferManager.Tests.Buffering;
 
 /// <summary>A part body over a file region: small reads come from one pooled read-ahead window, returned once.</summary>
 public sealed class FileRegionStreamTests : IDisposable

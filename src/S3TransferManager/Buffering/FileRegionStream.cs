@@ -1,7 +1,7 @@
 using System.Buffers;
 using Microsoft.Win32.SafeHandles;
 
-namespace S3TransferManager.Upload;
+namespace S3TransferManager.Buffering;
 
 /// <summary>
 /// A read-only, seekable view of one region of a file, read with <see cref="RandomAccess"/> on a handle shared by all
