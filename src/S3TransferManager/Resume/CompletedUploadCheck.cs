@@ -5,7 +5,6 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Upload;
 using S3TransferManager.Requests;
 
 namespace S3TransferManager.Resume;

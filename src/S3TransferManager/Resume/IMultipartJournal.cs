@@ -1,6 +1,5 @@
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Resume;
 
@@ -34,9 +33,6 @@ internal interface IMultipartJournal : IDisposable
     /// <summary>The algorithm to hash each part in for its record when the upload sends no checksum; null when it sends
     /// one (the record holds that).</summary>
     ChecksumAlgorithm? OwnChecksum { get; }
-
-    /// <summary>The parts still to send: <paramref name="all"/> without the stored ones.</summary>
-    IPartSource PartsToSend(IPartSource all);
 
     /// <summary>Records the new upload's id, before any part of it is sent.</summary>
     void UploadCreated(string uploadId);

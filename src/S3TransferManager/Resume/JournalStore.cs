@@ -3,7 +3,6 @@ using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Directories;
 using S3TransferManager.Download;
 using S3TransferManager.Multipart;
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Resume;
 

@@ -4,7 +4,6 @@ using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Resume;
 
@@ -112,9 +111,6 @@ internal sealed class UploadJournal : IMultipartJournal
             throw;
         }
     }
-
-    public IPartSource PartsToSend(IPartSource all) =>
-        StoredParts.Count == 0 ? all : new PartsNotStored(all, [.. StoredParts.Select(p => p.ETag.PartNumber!.Value)]);
 
     public void UploadCreated(string uploadId)
     {

@@ -7,7 +7,6 @@ using S3TransferManager.Buffering;
 using S3TransferManager.Checksums;
 using S3TransferManager.Multipart;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Upload;
 using S3TransferManager.Requests;
 
 namespace S3TransferManager.Resume;

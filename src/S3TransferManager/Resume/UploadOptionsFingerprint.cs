@@ -3,7 +3,6 @@ using System.Security.Cryptography;
 using System.Text;
 using Amazon.S3.Model;
 using S3TransferManager.Multipart;
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Resume;
 

@@ -1,4 +1,3 @@
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Resume;
 

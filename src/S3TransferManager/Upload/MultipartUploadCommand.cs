@@ -93,7 +93,10 @@ internal sealed class MultipartUploadCommand
             ? Task.FromResult(resumed)
             : CreateAsync(partSize, source.TotalLength, cancellationToken);
         AddStoredParts();
-        source = _journal?.PartsToSend(source) ?? source;
+        if (_journal is { StoredParts.Count: > 0 } journal)
+        {
+            source = new PartsNotStored(source, [.. journal.StoredParts.Select(p => p.ETag.PartNumber!.Value)]);
+        }
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early, and there
         // are as many workers as the budget may ever lend slots. A stream's parts are buffers, held to the workers and
         // one read ahead: as many as a transfer can count on at its start, so that parts read into memory do not wait
