@@ -1,5 +1,7 @@
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Download;
+using S3TransferManager.Multipart;
+using S3TransferManager.Resume;
 using S3TransferManager.Upload;
 
 namespace S3TransferManager;
@@ -9,7 +11,7 @@ namespace S3TransferManager;
 /// <see cref="TransferUtilityConfig.ResumeTransfers"/> is on). Each call finds the journal of an identical earlier
 /// request, checks it, and holds it for this transfer; null when the transfer runs without one (another transfer of the
 /// same file holds it). The commands see only their own seams (<see cref="IMultipartJournal"/>,
-/// <see cref="IFileDownloadJournal"/>, <see cref="Directories.IDirectoryJournal"/>).
+/// <see cref="IFileDownloadJournal"/>, <see cref="Resume.IDirectoryJournal"/>).
 /// </summary>
 internal interface ITransferJournals
 {
@@ -30,8 +32,8 @@ internal interface ITransferJournals
     void DiscardSpentDownload(string destinationFullPath);
 
     /// <summary>The journal of a directory upload: the files it finished.</summary>
-    ValueTask<Directories.IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken);
+    ValueTask<Resume.IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken);
 
     /// <summary>The journal of a directory download: the objects it finished.</summary>
-    ValueTask<Directories.IDirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken);
+    ValueTask<Resume.IDirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken);
 }

@@ -3,7 +3,7 @@ using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Buffering;
 using S3TransferManager.Download;
-using S3TransferManager.Journal;
+using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Requests;

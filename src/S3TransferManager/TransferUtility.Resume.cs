@@ -1,4 +1,4 @@
-using S3TransferManager.Journal;
+using S3TransferManager.Resume;
 
 namespace S3TransferManager;
 

@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using S3TransferManager.Journal;
+using S3TransferManager.Resume;
 
 namespace S3TransferManager.Benchmarks.Journal;
 

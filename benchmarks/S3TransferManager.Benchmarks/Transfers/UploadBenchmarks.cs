@@ -1,7 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Benchmarks.Infrastructure;
-using S3TransferManager.Upload;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Benchmarks.Transfers;
 

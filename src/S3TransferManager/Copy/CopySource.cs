@@ -48,23 +48,62 @@ internal sealed class CopySource
             return new CopySource(listed.Size, listed.ETag, head: null);
         }
 
-        var headRequest = new GetObjectMetadataRequest
-        {
-            BucketName = request.SourceBucket,
-            Key = request.SourceKey,
-            VersionId = request.SourceVersionId,
-            EtagToMatch = request.ETagToMatch ?? request.Listed?.ETag,
-            ServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod,
-            ServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey,
-            ServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5,
-            ExpectedBucketOwner = request.ExpectedSourceBucketOwner,
-            RequestPayer = request.RequestPayer,
-        };
         // Pinned when an ETag is known: a 412 is an ObjectModifiedException.
-        GetObjectMetadataResponse head = await s3.HeadObjectAsync(headRequest, CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
+        GetObjectMetadataResponse head = await s3.HeadObjectAsync(HeadRequest(request, request.ETagToMatch ?? request.Listed?.ETag), CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
         return new CopySource(head.ContentLength, head.ETag, head);
     }
 
     /// <summary>Whether two ETags name one version, quoted or not.</summary>
     public static bool SameETag(string a, string b) => string.Equals(a.Trim('"'), b.Trim('"'), StringComparison.Ordinal);
+
+    /// <summary>A HEAD of the source, with its SSE-C key and owner; pinned to <paramref name="eTag"/> when one is known
+    /// (a 412 is then an <see cref="ObjectModifiedException"/>). Both the first look and the recheck before Complete.</summary>
+    public static GetObjectMetadataRequest HeadRequest(TransferUtilityCopyRequest request, string? eTag) => new()
+    {
+        BucketName = request.SourceBucket,
+        Key = request.SourceKey,
+        VersionId = request.SourceVersionId,
+        EtagToMatch = eTag,
+        ServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod,
+        ServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey,
+        ServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5,
+        ExpectedBucketOwner = request.ExpectedSourceBucketOwner,
+        RequestPayer = request.RequestPayer,
+    };
+
+    /// <summary>The source's tags, which UploadPartCopy does not carry over.</summary>
+    public static GetObjectTaggingRequest TagsRequest(TransferUtilityCopyRequest request) => new()
+    {
+        BucketName = request.SourceBucket,
+        Key = request.SourceKey,
+        VersionId = request.SourceVersionId,
+        ExpectedBucketOwner = request.ExpectedSourceBucketOwner,
+        RequestPayer = request.RequestPayer,
+    };
+
+    /// <summary>The source on CopyObject, pinned to its ETag, with its SSE-C key and owner.</summary>
+    public void AddressIn(TransferUtilityCopyRequest request, CopyObjectRequest copy)
+    {
+        copy.SourceBucket = request.SourceBucket;
+        copy.SourceKey = request.SourceKey;
+        copy.SourceVersionId = request.SourceVersionId;
+        copy.ETagToMatch = ETag;
+        copy.CopySourceServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod;
+        copy.CopySourceServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey;
+        copy.CopySourceServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5;
+        copy.ExpectedSourceBucketOwner = request.ExpectedSourceBucketOwner;
+    }
+
+    /// <inheritdoc cref="AddressIn(TransferUtilityCopyRequest, CopyObjectRequest)"/>
+    public void AddressIn(TransferUtilityCopyRequest request, CopyPartRequest part)
+    {
+        part.SourceBucket = request.SourceBucket;
+        part.SourceKey = request.SourceKey;
+        part.SourceVersionId = request.SourceVersionId;
+        part.ETagToMatch = [ETag];
+        part.CopySourceServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod;
+        part.CopySourceServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey;
+        part.CopySourceServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5;
+        part.ExpectedSourceBucketOwner = request.ExpectedSourceBucketOwner;
+    }
 }

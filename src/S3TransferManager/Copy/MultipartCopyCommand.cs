@@ -2,11 +2,11 @@ using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Events;
+using S3TransferManager.Multipart;
 using S3TransferManager.Parts;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
-using S3TransferManager.Upload;
 
 namespace S3TransferManager.Copy;
 
@@ -46,7 +46,7 @@ internal sealed class MultipartCopyCommand
         _progress = progress;
         _source = source;
         _session = new MultipartUploadSession(resources, lane, request.DestinationBucket!, request.DestinationKey!,
-            abort => CopyRequests.ApplyTo(request, abort));
+            abort => RequestOptions.ApplyTo(request, abort));
         // Whole waves of the request budget unless the caller chose the size, as for uploads.
         _partSize = request.PartSizeIsExplicit
             ? PartSizer.ForKnownLength(source.Size, request.PartSize)
@@ -58,7 +58,7 @@ internal sealed class MultipartCopyCommand
     {
         List<Tag>? sourceTags = await SourceTagsAsync(cancellationToken).ConfigureAwait(false);
         ChecksumAlgorithm algorithm = _request.EffectiveChecksumAlgorithm;
-        InitiateMultipartUploadRequest initiate = CopyRequests.ForCreate(_request, _source, sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
+        InitiateMultipartUploadRequest initiate = Create(sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
         var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Scheduler.Ceiling,
             (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
         Task<string> created = _session.CreateAsync(initiate, _partSize, _source.Size, cancellationToken);
@@ -76,7 +76,7 @@ internal sealed class MultipartCopyCommand
                 UploadId = _uploadId,
                 PartETags = [.. _parts],
             };
-            CopyRequests.ApplyTo(_request, complete);
+            RequestOptions.ApplyTo(_request, complete);
             string? fullObject = CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
             if (fullObject is not null)
             {
@@ -95,13 +95,70 @@ internal sealed class MultipartCopyCommand
         }
     }
 
+    /// <summary>CreateMultipartUpload: what CopyObject would store, with the source's metadata, content headers (from its
+    /// HEAD) and <paramref name="sourceTags"/> carried over under COPY, since UploadPartCopy copies bytes only.</summary>
+    private InitiateMultipartUploadRequest Create(List<Tag>? sourceTags, ChecksumType? checksumType)
+    {
+        var initiate = new InitiateMultipartUploadRequest
+        {
+            BucketName = _request.DestinationBucket,
+            Key = _request.DestinationKey,
+            ChecksumAlgorithm = _request.EffectiveChecksumAlgorithm,
+        };
+        if (checksumType is not null)
+        {
+            initiate.ChecksumType = checksumType;
+        }
+
+        // Under COPY the request holds no headers, metadata or tags (Validate): the source's are carried over below.
+        RequestOptions.ApplyStored(_request, initiate);
+        if (_request.ReplacesMetadata && (_request.ContentType ?? _request.Headers.ContentType) is { } type)
+        {
+            initiate.ContentType = type;
+        }
+        else if (!_request.ReplacesMetadata && _source.Head is { } head)
+        {
+            initiate.ContentType = head.ContentType;
+            initiate.Headers.CacheControl = head.CacheControl;
+            initiate.Headers.ContentDisposition = head.ContentDisposition;
+            initiate.Headers.ContentEncoding = head.ContentEncoding;
+            initiate.Headers.ContentLanguage = head.ContentLanguage;
+            if (!string.IsNullOrEmpty(head.ExpiresString))
+            {
+                initiate.Headers["Expires"] = head.ExpiresString;
+            }
+
+            foreach (string name in head.Metadata.Keys)
+            {
+                initiate.Metadata.Add(name, head.Metadata[name]);
+            }
+        }
+
+        if (!_request.ReplacesTags && sourceTags is { Count: > 0 })
+        {
+            initiate.TagSet = [.. sourceTags];
+        }
+
+        return initiate;
+    }
+
     private long PartLength(int partNumber) => Math.Min(_partSize, _source.Size - ((partNumber - 1) * _partSize));
 
     private async Task CopyPartAsync(int partNumber, CancellationToken cancellationToken)
     {
         long first = (partNumber - 1) * _partSize;
         long length = PartLength(partNumber);
-        CopyPartRequest part = CopyRequests.ForPart(_request, _source, _uploadId!, partNumber, first, first + length - 1);
+        var part = new CopyPartRequest
+        {
+            DestinationBucket = _request.DestinationBucket,
+            DestinationKey = _request.DestinationKey,
+            UploadId = _uploadId!,
+            PartNumber = partNumber,
+            FirstByte = first,
+            LastByte = first + length - 1,
+        };
+        _source.AddressIn(_request, part);
+        RequestOptions.ApplyTo(_request, part);
         CopyPartResponse response = await _resources.S3.CopyPartAsync(part, CallSlot.Take(_lane), cancellationToken).ConfigureAwait(false);
         _parts[partNumber - 1] = CopiedPartChecksums.ToPartETag(partNumber, response);
         Interlocked.CompareExchange(ref _sourceVersionId, response.CopySourceVersionId, null);
@@ -117,7 +174,7 @@ internal sealed class MultipartCopyCommand
             return null;
         }
 
-        GetObjectTaggingResponse tags = await _resources.S3.GetObjectTaggingAsync(CopyRequests.ForSourceTags(_request), CallSlot.Take(_lane),
+        GetObjectTaggingResponse tags = await _resources.S3.GetObjectTaggingAsync(CopySource.TagsRequest(_request), CallSlot.Take(_lane),
             cancellationToken).ConfigureAwait(false);
         return tags.Tagging;
     }
@@ -129,8 +186,9 @@ internal sealed class MultipartCopyCommand
         GetObjectMetadataResponse head;
         try
         {
-            // Pinned to the parts' ETag: a 412 is an ObjectModifiedException already.
-            head = await _resources.S3.HeadObjectAsync(CopyRequests.ForRecheck(_request, _source), CallSlot.Take(_lane), cancellationToken)
+            // Pinned to the parts' ETag: a 412 is an ObjectModifiedException already. A server that ignores
+            // x-amz-copy-source-if-match on the parts would otherwise mix versions silently.
+            head = await _resources.S3.HeadObjectAsync(CopySource.HeadRequest(_request, _source.ETag), CallSlot.Take(_lane), cancellationToken)
                 .ConfigureAwait(false);
         }
         catch (AmazonS3Exception e) when (e.StatusCode == HttpStatusCode.NotFound)

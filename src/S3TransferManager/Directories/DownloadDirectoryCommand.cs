@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using Amazon.S3.Model;
 using S3TransferManager.Download;
 using S3TransferManager.Events;
+using S3TransferManager.Resume;
 
 namespace S3TransferManager.Directories;
 

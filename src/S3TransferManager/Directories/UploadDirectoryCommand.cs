@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using S3TransferManager.Resume;
 using S3TransferManager.Upload;
 using S3TransferManager.Events;
 

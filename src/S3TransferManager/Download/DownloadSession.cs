@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Download.Integrity;
+using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Requests;
 using S3TransferManager.Telemetry;

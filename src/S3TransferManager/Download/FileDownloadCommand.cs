@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using S3TransferManager.Checksums;
 using S3TransferManager.Parts;
+using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Events;

@@ -1,5 +1,6 @@
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Download;
 
@@ -29,7 +30,7 @@ internal sealed class ObjectGetter(DownloadRequestBase request)
             EtagToMatch = ifMatch,
             ChecksumMode = withChecksum ? ChecksumMode.ENABLED : null,
         };
-        GetObjectOptions.ApplyTo(request, get);
+        RequestOptions.ApplyTo(request, get);
         return get;
     }
 

@@ -1,13 +1,14 @@
 using System.ComponentModel;
 using Amazon.S3.Model;
 using Amazon.S3;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager;
 
 /// <summary>What every download names: the object, which version of it, and the size of the ranged GETs.</summary>
 /// <remarks>Only the library's own requests derive from it: <see cref="TransferUtilityDownloadRequest"/> and
 /// <see cref="TransferUtilityOpenStreamRequest"/>.</remarks>
-public abstract class DownloadRequestBase
+public abstract class DownloadRequestBase : IRequestOptions
 {
     /// <summary>Only for the library's own requests: a request type from elsewhere would have no command to run it.</summary>
     private protected DownloadRequestBase()

@@ -2,6 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Copy;
 using S3TransferManager.Events;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager;
 
@@ -16,7 +17,7 @@ namespace S3TransferManager;
 /// instead of mixing two versions; a failed or cancelled multipart copy is aborted. Property names follow the AWS SDK's
 /// <see cref="CopyObjectRequest"/>.
 /// </remarks>
-public sealed class TransferUtilityCopyRequest
+public sealed class TransferUtilityCopyRequest : IStoredOptions
 {
     private long _partSize = TransferLimits.DefaultPartSize;
 

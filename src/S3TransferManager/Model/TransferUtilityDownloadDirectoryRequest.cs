@@ -23,7 +23,7 @@ public sealed class TransferUtilityDownloadDirectoryRequest
 
     /// <summary>Objects are always downloaded concurrently, within <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
     /// requests in flight in all; as on the AWS SDK, this says whether progress events name the object they report.</summary>
-    /// <value>Defaults to <see langword="false"/>: <see cref="DownloadDirectoryProgressArgs.CurrentFile"/> names the
+    /// <value>Defaults to <see langword="false"/>: <see cref="DirectoryTransferProgressArgs.CurrentFile"/> names the
     /// object whose progress raised the event. <see langword="true"/>: it is <see langword="null"/> and the current
     /// file's byte counts 0, as the AWS SDK reports them when it downloads objects concurrently.</value>
     public bool DownloadFilesConcurrently { get; set; }

@@ -36,7 +36,7 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
 
     /// <summary>Files are always uploaded concurrently, within <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>
     /// requests in flight in all; as on the AWS SDK, this says whether progress events name the file they report.</summary>
-    /// <value>Defaults to <see langword="false"/>: <see cref="UploadDirectoryProgressArgs.CurrentFile"/> names the
+    /// <value>Defaults to <see langword="false"/>: <see cref="DirectoryTransferProgressArgs.CurrentFile"/> names the
     /// file whose progress raised the event. <see langword="true"/>: it is <see langword="null"/> and the current file's
     /// byte counts 0, as the AWS SDK reports them when it uploads files concurrently.</value>
     public bool UploadFilesConcurrently { get; set; }

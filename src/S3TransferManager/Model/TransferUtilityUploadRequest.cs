@@ -1,5 +1,6 @@
 using Amazon.S3;
 using S3TransferManager.Events;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager;
 
@@ -10,7 +11,7 @@ namespace S3TransferManager;
 /// upload with up to <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> parts in flight. A failed or
 /// cancelled multipart upload is aborted, so it leaves no parts behind to pay for.
 /// </remarks>
-public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
+public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IStoredOptions
 {
     private long _partSize = TransferLimits.DefaultPartSize;
 
@@ -66,6 +67,9 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest
 
     /// <summary>Whether the caller set <see cref="PartSize"/>: then parts are not resized into whole waves.</summary>
     internal bool PartSizeIsExplicit { get; private set; }
+
+    /// <summary>The KMS context under the name the copy request gives it, so both store it through one path.</summary>
+    string? IStoredOptions.ServerSideEncryptionKeyManagementServiceEncryptionContext => SSEKMSEncryptionContext;
 
     /// <summary>The object's Content-Type.</summary>
     /// <value><see langword="null"/>: inferred as the AWS SDK infers it, from the extension of

@@ -1,4 +1,5 @@
 using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Buffering;
 
 namespace S3TransferManager.Upload;
 

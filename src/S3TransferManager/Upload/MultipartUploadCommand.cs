@@ -2,7 +2,9 @@ using System.Runtime.ExceptionServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
 using S3TransferManager.Parts;
+using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Checksums;
@@ -69,7 +71,7 @@ internal sealed class MultipartUploadCommand
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _requests = new UploadRequests(upload, _signing);
         _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
-            abort => UploadRequestOptions.ApplyTo(_request, abort));
+            abort => RequestOptions.ApplyTo(_request, abort));
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -91,7 +93,10 @@ internal sealed class MultipartUploadCommand
             ? Task.FromResult(resumed)
             : CreateAsync(partSize, source.TotalLength, cancellationToken);
         AddStoredParts();
-        source = _journal?.PartsToSend(source) ?? source;
+        if (_journal is { StoredParts.Count: > 0 } journal)
+        {
+            source = new PartsNotStored(source, [.. journal.StoredParts.Select(p => p.ETag.PartNumber!.Value)]);
+        }
         // A file's parts cost nothing until read, so each worker may have its next part ready to start early, and there
         // are as many workers as the budget may ever lend slots. A stream's parts are buffers, held to the workers and
         // one read ahead: as many as a transfer can count on at its start, so that parts read into memory do not wait
@@ -124,7 +129,7 @@ internal sealed class MultipartUploadCommand
                 UploadId = uploadId,
                 PartETags = _parts,
             };
-            UploadRequestOptions.ApplyTo(_request, complete);
+            RequestOptions.ApplyTo(_request, complete);
             string? fullObject = _fullObject?.Combine();
             if (fullObject is not null)
             {
@@ -175,7 +180,7 @@ internal sealed class MultipartUploadCommand
             BucketName = Bucket,
             Key = Key,
         };
-        UploadRequestOptions.ApplyTo(_request, initiate);
+        RequestOptions.ApplyTo(_request, initiate);
         if (_request.EffectiveChecksumAlgorithm is { } algorithm)
         {
             initiate.ChecksumAlgorithm = algorithm;
@@ -277,7 +282,7 @@ internal sealed class MultipartUploadCommand
             PartSize = part.Length,
             InputStream = body,
         };
-        UploadRequestOptions.ApplyTo(_request, request);
+        RequestOptions.ApplyTo(_request, request);
         request.UseChunkEncoding = _signing.UseChunkEncoding;
         request.DisablePayloadSigning = _signing.DisablePayloadSigning;
         if (checksum is not null && _request.EffectiveChecksumAlgorithm is { } algorithm)

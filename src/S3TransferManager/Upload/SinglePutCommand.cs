@@ -1,6 +1,7 @@
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Checksums;
@@ -72,7 +73,7 @@ internal sealed class SinglePutCommand(UploadContext upload)
             // Upload from where the caller left the stream, as documented, not from its start.
             AutoResetStreamPosition = false,
         };
-        UploadRequestOptions.ApplyTo(_request, put);
+        RequestOptions.ApplyTo(_request, put);
         put.Headers.ContentLength = length;
         put.UseChunkEncoding = signing.UseChunkEncoding;
         put.DisablePayloadSigning = signing.DisablePayloadSigning;

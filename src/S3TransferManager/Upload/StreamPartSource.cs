@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using S3TransferManager.Buffering;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Events;
 

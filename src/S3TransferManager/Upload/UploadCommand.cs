@@ -1,6 +1,8 @@
 using Microsoft.Extensions.Logging;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Buffering;
+using S3TransferManager.Multipart;
+using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Events;

@@ -1,4 +1,5 @@
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;

@@ -1,4 +1,5 @@
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Upload;
 

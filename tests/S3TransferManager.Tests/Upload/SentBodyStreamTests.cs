@@ -2,6 +2,7 @@ using System.Net;
 using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 using S3TransferManager.Upload;
 using S3TransferManager.Checksums;
 

@@ -1,6 +1,7 @@
 using Amazon.S3;
 using Microsoft.Extensions.Logging.Abstractions;
 using Moq;
+using S3TransferManager.Multipart;
 using S3TransferManager.Upload;
 using S3TransferManager.Events;
 

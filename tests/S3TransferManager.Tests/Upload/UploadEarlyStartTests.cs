@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging.Abstractions;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Upload;
 using S3TransferManager.Events;

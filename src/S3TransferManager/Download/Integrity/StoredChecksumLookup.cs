@@ -3,6 +3,7 @@ using Amazon.Runtime;
 using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Requests;
@@ -75,7 +76,7 @@ internal static class StoredChecksumLookup
         try
         {
             IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(s3, CallSlot.Take(lane), target.BucketName, target.Key, target.VersionId,
-                stored.Algorithm, stored.PartCount, request => GetObjectOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
+                stored.Algorithm, stored.PartCount, request => RequestOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
             return stored with { Parts = parts };
         }
         catch (AmazonServiceException e)
@@ -97,7 +98,7 @@ internal static class StoredChecksumLookup
             EtagToMatch = eTag,
             ChecksumMode = ChecksumMode.ENABLED,
         };
-        GetObjectOptions.ApplyTo(options, request);
+        RequestOptions.ApplyTo(options, request);
         return request;
     }
 }

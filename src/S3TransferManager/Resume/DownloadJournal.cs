@@ -1,0 +1,401 @@
+using System.Diagnostics.CodeAnalysis;
+using Amazon.S3;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Download;
+using S3TransferManager.Telemetry;
+
+namespace S3TransferManager.Resume;
+
+/// <summary>
+/// The journal of one download to a file: its header (the object's ETag, the layout, the temporary file) is written
+/// once the first GET has answered, before the temporary file is created, and a record appended as each part is
+/// written to it. What an earlier run left is checked before it is trusted (<see cref="DownloadJournalCheck"/>). A
+/// one-part download keeps no journal. Writing it never fails the download: a journal that cannot be written is given
+/// up, and the download goes on as one that cannot be resumed. Thread-safe.
+/// </summary>
+internal sealed class DownloadJournal : IFileDownloadJournal
+{
+    private readonly TransferResources _resources;
+    private readonly ILogger _logger;
+    private readonly JournalPaths _paths;
+    private readonly TransferUtilityDownloadRequest _request;
+    private readonly Lock _gate = new();
+
+    /// <summary>The destination's full path.</summary>
+    private readonly string _destination;
+
+    /// <summary>The index entry that names this journal in the resume folder; null when it is kept there itself.</summary>
+    private readonly string? _indexEntry;
+
+    /// <summary>The earlier run's records, each part's last, when it can be resumed; empty otherwise.</summary>
+    private IReadOnlyList<DownloadedPart> _earlier = [];
+
+    private readonly List<string> _restarts = [];
+
+    /// <summary>The journal on disk (locked for this download); null before the header is written when there was no
+    /// earlier journal, and once closed.</summary>
+    private JournalFile? _file;
+
+    /// <summary>Whether <see cref="_file"/> describes this download (not an earlier one still to be replaced), so its
+    /// records may be added and it may be kept.</summary>
+    private bool _current;
+
+    private bool _closed;
+
+    private DownloadJournal(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request, string destination,
+        string journalPath, string? indexEntry, JournalFile? file)
+    {
+        _resources = resources;
+        _logger = resources.Logger;
+        _paths = paths;
+        _request = request;
+        _destination = destination;
+        Path = journalPath;
+        _indexEntry = indexEntry;
+        _file = file;
+        TempPath = JournalPaths.TempFile(destination);
+    }
+
+    public string Path { get; }
+
+    /// <summary>The temporary file a resumable download writes.</summary>
+    public string TempPath { get; }
+
+    public ResumePoint? ResumePoint { get; private set; }
+
+    public ChecksumAlgorithm PartChecksum => JournalChecksum.OwnAlgorithm;
+
+    public IReadOnlyList<int> PartsToFetch { get; private set; } = [];
+
+    public long ResumedBytes { get; private set; }
+
+    public IReadOnlyList<string> Restarts => _restarts;
+
+    /// <summary>Finds and locks the journal of a download to <see cref="TransferUtilityDownloadRequest.FilePath"/>, and
+    /// reads where an earlier run stopped; null when another transfer holds it.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The journal owns its file, and the caller the journal.")]
+    public static IFileDownloadJournal? Open(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request)
+    {
+        string destination = System.IO.Path.GetFullPath(request.FilePath!);
+        (string journalPath, string? index) = paths.Download(destination);
+        JournalFile? file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
+        if (inUse)
+        {
+            Log.JournalInUse(resources.Logger, request.BucketName!, request.Key!, journalPath);
+            return null;
+        }
+
+        var journal = new DownloadJournal(resources, paths, request, destination, journalPath, index, file);
+        if (file is not null)
+        {
+            journal.ReadEarlier(lines);
+        }
+
+        return journal;
+    }
+
+    /// <summary>Deletes the journal of a download to <paramref name="destination"/> (and its index entry) when its
+    /// temporary file is gone: a run stopped after renaming it over the destination, before deleting the journal. A
+    /// journal with its temporary file, or one another transfer holds, is left.</summary>
+    public static void DiscardSpent(ILogger logger, JournalPaths paths, string destination)
+    {
+        if (File.Exists(JournalPaths.TempFile(destination)))
+        {
+            return;
+        }
+
+        (string journalPath, string? index) = paths.Download(destination);
+        using JournalFile? file = JournalFile.TryOpen(journalPath, out _, out _);
+        if (file is null)
+        {
+            return;
+        }
+
+        try
+        {
+            file.Delete();
+            if (index is not null)
+            {
+                File.Delete(index);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.JournalDiscardFailed(logger, journalPath, e);
+        }
+    }
+
+    public void Restart(string reason)
+    {
+        lock (_gate)
+        {
+            Note(reason);
+            ResumePoint = null;
+            _earlier = [];
+            _current = false;
+            DeleteTemp();
+        }
+    }
+
+    public async ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken)
+    {
+        PartLayout layout = session.Layout;
+        if (ResumePoint is { } resume)
+        {
+            DownloadJournalCheck.Result checkedParts = await DownloadJournalCheck.RunAsync(TempPath, _earlier, resume, session, _resources.Pool,
+                cancellationToken).ConfigureAwait(false);
+            foreach (string problem in checkedParts.Problems)
+            {
+                Note(problem);
+            }
+
+            PartsToFetch = checkedParts.ToFetch;
+            ResumedBytes = checkedParts.ResumedBytes;
+
+            Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, Path);
+            return AtomicFileWriter.Reopen(_destination, TempPath, _logger);
+        }
+
+        PartsToFetch = [.. Enumerable.Range(1, layout.PartCount)];
+        if (layout.PartCount == 1 || string.IsNullOrEmpty(session.Target.ETag))
+        {
+            // One request fetches it all: there is nothing to resume, and no journal is kept (an earlier one goes).
+            lock (_gate)
+            {
+                RemoveLocked();
+            }
+
+            return AtomicFileWriter.Create(_destination, layout.TotalLength, _logger);
+        }
+
+        bool recorded = Record(session);
+        return AtomicFileWriter.Create(_destination, layout.TotalLength, _logger, recorded ? TempPath : null);
+    }
+
+    public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum)
+    {
+        lock (_gate)
+        {
+            if (!_closed && _current && _file is { } file)
+            {
+                Write(() => file.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(algorithm, checksum)))));
+            }
+        }
+    }
+
+    public bool KeepAfter(Exception error, CancellationToken cancellationToken)
+    {
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                return false;
+            }
+
+            _closed = true;
+            bool keep = _current && _file is not null && ResumableFailure.IsResumable(error);
+            if (keep)
+            {
+                _file!.Dispose();
+                _file = null;
+                Log.JournalKept(_logger, _request.BucketName!, _request.Key!, Path, error);
+            }
+            else
+            {
+                RemoveLocked();
+            }
+
+            return keep;
+        }
+    }
+
+    public void Completed()
+    {
+        lock (_gate)
+        {
+            if (!_closed)
+            {
+                _closed = true;
+                RemoveLocked();
+            }
+        }
+    }
+
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            _closed = true;
+            _file?.Dispose();
+            _file = null;
+        }
+    }
+
+    /// <summary>Reads the earlier run's journal: where it stopped, if this request can continue it.</summary>
+    private void ReadEarlier(List<byte[]> lines)
+    {
+        DownloadJournalHeader? before = JournalRecords.Header(lines) as DownloadJournalHeader;
+        string? why = before is null ? "the journal was written by another version of the library, or is damaged"
+            : before.Endpoint != _paths.Endpoint || before.Bucket != _request.BucketName || before.Key != _request.Key
+                || before.Destination != _destination || (_request.VersionId is not null && _request.VersionId != before.VersionId)
+                ? "the journal is of another object"
+            : _request.IfMatch is not null && _request.IfMatch != before.ETag ? "the request asks for another ETag than the journal's"
+            : before.TempFile != TempPath || !File.Exists(before.TempFile)
+                ? "the temporary file of the earlier run is gone"
+            : null;
+        PartLayout layout = default;
+        if (why is null)
+        {
+            layout = new PartLayout(before!.Size, before.PartSize, before.TailWidth, before.MaxHeadPartSize, before.FirstPartLength);
+            if (layout.PartCount != before.PartCount)
+            {
+                why = "the journal's parts cannot be rebuilt";
+            }
+        }
+
+        List<DownloadedPart> earlier = why is null ? Fitting(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart), layout) : [];
+        if (why is not null || earlier.Count == 0)
+        {
+            if (why is not null)
+            {
+                Note($"{why}: the download starts over");
+            }
+
+            DeleteTemp();
+            return;
+        }
+
+        var done = new HashSet<int>(earlier.Select(p => p.Part));
+        int first = Enumerable.Range(1, layout.PartCount).FirstOrDefault(p => !done.Contains(p), layout.PartCount);
+        _earlier = earlier;
+        ResumePoint = new ResumePoint(before!.ETag, layout, first);
+
+        // The journal on disk is this download's (its next records continue it), and a failure before any new part
+        // keeps it as it is.
+        _current = true;
+    }
+
+    /// <summary>Each part's last record, when it is one of the layout's parts.</summary>
+    private static List<DownloadedPart> Fitting(List<DownloadedPart> records, PartLayout layout)
+    {
+        var latest = new SortedDictionary<int, DownloadedPart>();
+        foreach (DownloadedPart record in records)
+        {
+            if (record.Part >= 1 && record.Part <= layout.PartCount && record.Start == layout.StartOf(record.Part)
+                && record.Length == layout.LengthOf(record.Part))
+            {
+                latest[record.Part] = record;
+            }
+        }
+
+        return [.. latest.Values];
+    }
+
+    /// <summary>Writes the new download's header (and its index entry), before its temporary file exists, so no temporary
+    /// file is ever left without a journal naming it. False when it could not be written: the download goes on
+    /// without one.</summary>
+    private bool Record(DownloadSession session)
+    {
+        PartLayout layout = session.Layout;
+        var header = new DownloadJournalHeader
+        {
+            Created = _resources.TimeProvider.GetUtcNow(),
+            Endpoint = _paths.Endpoint,
+            Bucket = _request.BucketName!,
+            Key = _request.Key!,
+            VersionId = _request.VersionId,
+            ETag = session.Target.ETag!,
+            Size = layout.TotalLength,
+            PartSize = layout.PartSize,
+            TailWidth = layout.TailWidthAsked,
+            MaxHeadPartSize = layout.MaxHeadPartSize,
+            FirstPartLength = layout.FirstPartLength,
+            PartCount = layout.PartCount,
+            Destination = _destination,
+            TempFile = TempPath,
+        };
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                return false;
+            }
+
+            Write(() =>
+            {
+                byte[] line = JournalRecords.Line(header);
+                if (_file is null)
+                {
+                    _file = JournalFile.Create(Path, [line]);
+                }
+                else
+                {
+                    _file.Replace([line]);
+                }
+
+                if (_indexEntry is not null)
+                {
+                    Directory.CreateDirectory(System.IO.Path.GetDirectoryName(_indexEntry)!);
+                    File.WriteAllText(_indexEntry, Path);
+                }
+
+                _current = true;
+            });
+            return _current;
+        }
+    }
+
+    private void Note(string reason)
+    {
+        _restarts.Add(reason);
+        Log.ResumeRestarted(_logger, _request.BucketName!, _request.Key!, reason);
+    }
+
+    /// <summary>Deletes the journal, its index entry and the temporary file it names (the download completed, or ends
+    /// without a resume): a failure is logged.</summary>
+    private void RemoveLocked()
+    {
+        try
+        {
+            _file?.Delete();
+            _file = null;
+            _current = false;
+            if (_indexEntry is not null)
+            {
+                File.Delete(_indexEntry);
+            }
+
+            DeleteTemp();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.JournalDiscardFailed(_logger, Path, e);
+        }
+    }
+
+    private void DeleteTemp()
+    {
+        try
+        {
+            File.Delete(TempPath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.TempFileNotDeleted(_logger, TempPath, e);
+        }
+    }
+
+    /// <summary>Runs one write; a failure gives the journal up for the rest of the download (it is deleted at its end).</summary>
+    private void Write(Action write)
+    {
+        try
+        {
+            write();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.JournalWriteFailed(_logger, Path, e);
+            _current = false;
+        }
+    }
+}

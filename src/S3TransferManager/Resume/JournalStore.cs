@@ -1,0 +1,67 @@
+using Amazon.S3;
+using Microsoft.Win32.SafeHandles;
+using S3TransferManager.Directories;
+using S3TransferManager.Download;
+using S3TransferManager.Multipart;
+
+namespace S3TransferManager.Resume;
+
+/// <summary>
+/// The journals of one <see cref="TransferUtility"/> with <see cref="TransferUtilityConfig.ResumeTransfers"/> on: finds
+/// and opens each transfer's journal, and before the first one, discards the journals that went unused past
+/// <see cref="TransferUtilityConfig.ResumeJournalExpiry"/>.
+/// </summary>
+internal sealed class JournalStore(TransferResources resources) : ITransferJournals
+{
+    /// <summary>The expiry of old journals, run once, before the utility's first resumable transfer. It never throws.</summary>
+    private readonly Lazy<Task> _expired = new(() => new JournalCatalog(resources, PathsFor(resources)).ExpireAsync(CancellationToken.None));
+
+    public JournalPaths Paths { get; } = PathsFor(resources);
+
+    public JournalCatalog Catalog { get; } = new(resources, PathsFor(resources));
+
+    /// <summary>The paths of <paramref name="resources"/>' journals, whether resume is on or not (listing and
+    /// discarding work either way).</summary>
+    public static JournalPaths PathsFor(TransferResources resources) => new(
+        resources.Config.ResumeJournalFolder ?? TransferUtilityConfig.DefaultResumeJournalFolder,
+        resources.Config.DownloadJournalFolder, EndpointOf(resources.Client));
+
+    public async ValueTask<IMultipartJournal?> OpenUploadAsync(UploadContext upload, string path, SafeFileHandle source, long length, long partSize,
+        CancellationToken cancellationToken)
+    {
+        await ExpireOnceAsync().ConfigureAwait(false);
+        return await UploadJournal.OpenAsync(Paths, upload, path, source, length, partSize, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken)
+    {
+        await ExpireOnceAsync().ConfigureAwait(false);
+        return DownloadJournal.Open(resources, Paths, request);
+    }
+
+    public bool HasUploadJournal(string bucket, string key, string sourceFullPath) =>
+        File.Exists(Paths.Upload(bucket, key, Path.GetFullPath(sourceFullPath)));
+
+    public void DiscardSpentDownload(string destinationFullPath) => DownloadJournal.DiscardSpent(resources.Logger, Paths, destinationFullPath);
+
+    public async ValueTask<IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken)
+    {
+        await ExpireOnceAsync().ConfigureAwait(false);
+        return DirectoryJournal.Open(resources, Paths, upload: true, request.BucketName!, request.KeyPrefix ?? string.Empty,
+            request.Directory!, request.SearchPattern, request.SearchOption == SearchOption.AllDirectories);
+    }
+
+    public async ValueTask<IDirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken)
+    {
+        await ExpireOnceAsync().ConfigureAwait(false);
+        return DirectoryJournal.Open(resources, Paths, upload: false, request.BucketName!, request.S3Directory ?? string.Empty,
+            request.LocalDirectory!, searchPattern: null, recursive: true);
+    }
+
+    /// <summary>The endpoint journals record, so that none is resumed against another server: the client's service
+    /// URL, or its region.</summary>
+    internal static string EndpointOf(IAmazonS3 client) =>
+        client.Config?.ServiceURL ?? client.Config?.RegionEndpoint?.SystemName ?? string.Empty;
+
+    private Task ExpireOnceAsync() => _expired.Value;
+}

@@ -1,0 +1,258 @@
+using System.Diagnostics.CodeAnalysis;
+using Amazon.S3;
+using Amazon.S3.Model;
+using Microsoft.Extensions.Logging;
+using S3TransferManager.Multipart;
+using S3TransferManager.Telemetry;
+
+namespace S3TransferManager.Resume;
+
+/// <summary>
+/// The journal of one multipart upload from a file: its header (the upload, its part size, the file's identity) is
+/// written when the upload is created, and a record appended as each part is stored. What an earlier run left is
+/// checked first (<see cref="UploadJournalCheck"/>). Writing it never fails the upload: a journal that cannot be
+/// written is given up, and the upload goes on as one that cannot be resumed. Thread-safe.
+/// </summary>
+internal sealed class UploadJournal : IMultipartJournal
+{
+    private readonly UploadContext _upload;
+    private readonly ILogger _logger;
+    private readonly Lock _gate = new();
+
+    /// <summary>The header a new upload records, once its id is known.</summary>
+    private readonly UploadJournalHeader _template;
+
+    /// <summary>The algorithm of every record's checksum: the upload's, or the journal's own.</summary>
+    private readonly ChecksumAlgorithm _recordAlgorithm;
+
+    /// <summary>The journal on disk (locked for this upload); null before the upload's id is recorded when there was no
+    /// earlier journal, and once closed or given up.</summary>
+    private JournalFile? _file;
+
+    /// <summary>Whether <see cref="_file"/> describes the upload this run continues or created (not an earlier,
+    /// abandoned one still to be replaced).</summary>
+    private bool _current;
+
+    /// <summary>Set once the upload ended (completed, failed, or disposed): later calls do nothing.</summary>
+    private bool _closed;
+
+    private UploadJournal(UploadContext upload, string path, JournalFile? file, UploadJournalHeader template, long partSize)
+    {
+        _upload = upload;
+        _logger = upload.Resources.Logger;
+        Path = path;
+        _file = file;
+        _template = template;
+        PartSize = partSize;
+        _recordAlgorithm = upload.Request.EffectiveChecksumAlgorithm ?? JournalChecksum.OwnAlgorithm;
+        OwnChecksum = upload.Request.EffectiveChecksumAlgorithm is null ? JournalChecksum.OwnAlgorithm : null;
+    }
+
+    public string Path { get; }
+
+    public long PartSize { get; private set; }
+
+    public string? ResumedUploadId { get; private set; }
+
+    public IReadOnlyList<StoredPart> StoredParts { get; private set; } = [];
+
+    public CompleteMultipartUploadResponse? CompletedEarlier { get; private set; }
+
+    public long ResumedBytes { get; private set; }
+
+    public IReadOnlyList<string> Restarts { get; private set; } = [];
+
+    public ChecksumAlgorithm? OwnChecksum { get; }
+
+    /// <summary>Finds and locks the journal of this upload, and checks what an earlier run left in it; null when another
+    /// transfer holds it (this one then runs without a journal).</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The journal owns its file, and the caller the journal.")]
+    public static async ValueTask<IMultipartJournal?> OpenAsync(JournalPaths paths, UploadContext upload, string path,
+        Microsoft.Win32.SafeHandles.SafeFileHandle source, long length, long partSize, CancellationToken cancellationToken)
+    {
+        string fullPath = System.IO.Path.GetFullPath(path);
+        string journalPath = paths.Upload(upload.Bucket, upload.Key, fullPath);
+        JournalFile? file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
+        if (inUse)
+        {
+            Log.JournalInUse(upload.Resources.Logger, upload.Bucket, upload.Key, journalPath);
+            return null;
+        }
+
+        var template = new UploadJournalHeader
+        {
+            Created = upload.Resources.TimeProvider.GetUtcNow(),
+            Endpoint = paths.Endpoint,
+            Bucket = upload.Bucket,
+            Key = upload.Key,
+            UploadId = string.Empty,
+            Source = fullPath,
+            Length = length,
+            SourceLastWrite = File.GetLastWriteTimeUtc(fullPath),
+            PartSize = partSize,
+            ChecksumAlgorithm = upload.Request.EffectiveChecksumAlgorithm?.Value,
+            Options = UploadOptionsFingerprint.Of(upload.Request),
+        };
+        var journal = new UploadJournal(upload, journalPath, file, template, partSize);
+        if (file is null)
+        {
+            return journal;
+        }
+
+        try
+        {
+            journal.Resume(await UploadJournalCheck.RunAsync(upload, lines, template, source, journal._recordAlgorithm, cancellationToken)
+                .ConfigureAwait(false));
+            return journal;
+        }
+        catch
+        {
+            journal.Dispose();
+            throw;
+        }
+    }
+
+    public void UploadCreated(string uploadId)
+    {
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                return;
+            }
+
+            Write(() =>
+            {
+                byte[] header = JournalRecords.Line(_template with { UploadId = uploadId, Created = _upload.Resources.TimeProvider.GetUtcNow() });
+                if (_file is null)
+                {
+                    _file = JournalFile.Create(Path, [header]);
+                }
+                else
+                {
+                    _file.Replace([header]);
+                }
+
+                _current = true;
+            });
+        }
+    }
+
+    public void PartStored(PartETag eTag, long length, string checksum)
+    {
+        lock (_gate)
+        {
+            if (!_closed && _current && _file is { } file)
+            {
+                Write(() => file.Append(JournalRecords.Line(
+                    new UploadedPart(eTag.PartNumber!.Value, eTag.ETag, length, JournalChecksum.Format(_recordAlgorithm, checksum)))));
+            }
+        }
+    }
+
+    public bool KeepAfter(Exception error, CancellationToken cancellationToken)
+    {
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                return false;
+            }
+
+            _closed = true;
+            bool keep = _current && _file is not null && ResumableFailure.IsResumable(error);
+            if (keep)
+            {
+                _file!.Dispose();
+                Log.JournalKept(_logger, _upload.Bucket, _upload.Key, Path, error);
+            }
+            else
+            {
+                Remove();
+            }
+
+            _file = null;
+            return keep;
+        }
+    }
+
+    public void Completed()
+    {
+        lock (_gate)
+        {
+            if (!_closed)
+            {
+                _closed = true;
+                Remove();
+                _file = null;
+            }
+        }
+    }
+
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            _closed = true;
+            _file?.Dispose();
+            _file = null;
+        }
+    }
+
+    private void Resume(UploadResumeState state)
+    {
+        foreach (string restart in state.Restarts)
+        {
+            Log.ResumeRestarted(_logger, _upload.Bucket, _upload.Key, restart);
+        }
+
+        Restarts = state.Restarts;
+        if (state.UploadId is null)
+        {
+            // A new upload replaces the journal's when it is created; until then, the old journal is only held.
+            return;
+        }
+
+        ResumedUploadId = state.UploadId;
+        PartSize = state.PartSize;
+        StoredParts = state.Parts;
+        ResumedBytes = state.Parts.Sum(p => p.Length);
+        CompletedEarlier = state.Completed;
+        _current = true;
+        if (CompletedEarlier is not null)
+        {
+            Log.UploadFoundCompleted(_logger, _upload.Bucket, _upload.Key, state.UploadId);
+            return;
+        }
+
+        Log.TransferResumed(_logger, "upload", _upload.Bucket, _upload.Key, ResumedBytes, _template.Length, Path);
+    }
+
+    /// <summary>Deletes the journal (the upload completed, or ends without a resume): it failing to go is logged.</summary>
+    private void Remove()
+    {
+        try
+        {
+            _file?.Delete();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.JournalDiscardFailed(_logger, Path, e);
+        }
+    }
+
+    /// <summary>Runs one write; a failure gives the journal up for the rest of the upload (it is deleted at its end).</summary>
+    private void Write(Action write)
+    {
+        try
+        {
+            write();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Held still, so that the upload's end deletes it; nothing more is written to it, and it is not kept.
+            Log.JournalWriteFailed(_logger, Path, e);
+            _current = false;
+        }
+    }
+}
