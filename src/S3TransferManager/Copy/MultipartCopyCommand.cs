@@ -83,7 +83,11 @@ internal sealed class MultipartCopyCommand
                 UploadChecksums.ApplyFullObject(complete, algorithm, fullObject);
             }
 
-            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
+            // The parts' ETags are what UploadPartCopy answered: the MD5s of the copied ranges where the server makes
+            // MD5 ETags, so the multipart ETag rule holds for them as for uploaded parts.
+            var check = new CompletionCheck(_source.Size, complete.PartETags, algorithm, UploadChecksums.Computed(complete.PartETags, algorithm, fullObject),
+                head => CopyRequests.ApplyTo(_request, head));
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, check, cancellationToken).ConfigureAwait(false);
             _progress.Complete();
             return CopyResponses.From(done, _request, _source, _parts.Length, _sourceVersionId, fullObject);
         }

@@ -7,10 +7,6 @@ namespace S3TransferManager.IntegrationTests.Infrastructure;
 /// </summary>
 public static class PendingLibraryFixes
 {
-    public const string EmptyCompleteETag =
-        "library fix pending: CompleteMultipartUpload answered 200 with an empty <ETag> (Ceph RGW 16) has stored the object; "
-        + "the upload throws UnexpectedResponseException and sends an AbortMultipartUpload instead of succeeding.";
-
     public const string ChecksumCalculationWhenRequired =
         "library fix pending: with AmazonS3Config.RequestChecksumCalculation = WHEN_REQUIRED the library still sends its "
         + "default CRC32 checksum headers, which servers without checksum support (Backblaze B2) refuse with 400.";
