@@ -79,5 +79,5 @@ internal static class LogEvents
 
     public const int SyncCompleted = 412;
 
-    public const int SyncDeleteObjectsNotImplemented = 413;
+    public const int SyncDeleteObjectsRefused = 413;
 }

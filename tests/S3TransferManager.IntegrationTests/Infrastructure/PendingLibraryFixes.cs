@@ -15,10 +15,6 @@ public static class PendingLibraryFixes
         "library fix pending: with AmazonS3Config.ResponseChecksumValidation = WHEN_REQUIRED the library still sends "
         + "x-amz-checksum-mode: ENABLED on downloads, which servers without checksum support (Backblaze B2) refuse with 400.";
 
-    public const string DeleteObjectsWithoutContentMd5 =
-        "library fix pending: DeleteObjects refused with 400 InvalidRequest for want of Content-MD5 (Swift s3api 2.30; the "
-        + "AWS SDK sends a CRC32) fails the sync's deletes instead of falling back to one DeleteObject per key, as it does for 400 NotImplemented.";
-
     public const string ResumedPartChecksumsInComplete =
         "library fix pending: a resumed upload lists in CompleteMultipartUpload the checksum each earlier part was sent "
         + "with, though the server never echoed one (a fresh upload lists none there); Swift s3api 2.30's schema refuses the element: 400 MalformedXML.";

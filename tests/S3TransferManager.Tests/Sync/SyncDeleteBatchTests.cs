@@ -111,6 +111,48 @@ public sealed class SyncDeleteBatchTests : IDisposable
     }
 
     [Fact]
+    public async Task Sync_DeleteObjectsRefusedForWantOfContentMd5_EachKeyDeletedOnceWithARequestOfItsOwn()
+    {
+        Listing(2500);
+        int batchesTried = 0;
+        _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
+            .Callback(() => Interlocked.Increment(ref batchesTried))
+            .ThrowsAsync(new AmazonS3Exception("Missing required header for this request: Content-MD5")
+            {
+                ErrorCode = "InvalidRequest", StatusCode = System.Net.HttpStatusCode.BadRequest,
+            });
+        var deleted = new System.Collections.Concurrent.ConcurrentBag<string>();
+        _s3.Setup(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync((DeleteObjectRequest r, CancellationToken _) =>
+            {
+                deleted.Add(r.Key);
+                return new DeleteObjectResponse();
+            });
+
+        TransferUtilitySyncResponse response = await SyncAsync(FailurePolicy.AbortOnFailure);
+
+        Assert.Equal(Keys(2500), deleted.Order(StringComparer.Ordinal));
+        Assert.Equal((2500L, 0L), (response.ObjectsDeleted, response.ObjectsFailed));
+        Assert.InRange(batchesTried, 1, 3);
+    }
+
+    [Fact]
+    public async Task Sync_DeleteObjectsRefusedAsAnotherInvalidRequest_EveryKeyInItFailedAndNoneDeletedOneByOne()
+    {
+        Listing(3);
+        _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
+            .ThrowsAsync(new AmazonS3Exception("Bucket is missing Object Lock Configuration")
+            {
+                ErrorCode = "InvalidRequest", StatusCode = System.Net.HttpStatusCode.BadRequest,
+            });
+
+        TransferUtilitySyncResponse response = await SyncAsync(FailurePolicy.ContinueOnFailure);
+
+        Assert.Equal((0L, 3L), (response.ObjectsDeleted, response.ObjectsFailed));
+        _s3.Verify(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()), Times.Never);
+    }
+
+    [Fact]
     public async Task Sync_ServerWithoutDeleteObjectsDeniesOneKey_ThatKeyFailedTheRestDeleted()
     {
         Listing(10);
