@@ -159,6 +159,10 @@ internal static class UploadChecksums
     public static string? Computed(IReadOnlyList<PartETag> parts, ChecksumAlgorithm? algorithm, string? fullObject) =>
         fullObject ?? (algorithm is null ? null : ComputedComposite(parts, algorithm));
 
+    /// <summary>Whether the server answered a part with its checksum in <paramref name="algorithm"/> (S3 does; Ceph RGW 16,
+    /// Swift's s3api and s3rver do not). A part's checksum is listed in CompleteMultipartUpload only then.</summary>
+    public static bool Echoed(ChecksumAlgorithm algorithm, PartETag part) => !string.IsNullOrEmpty(ValueOf(algorithm, part));
+
     /// <summary>The stored checksum a HEAD reports in <paramref name="algorithm"/>; null when none.</summary>
     public static string? ValueOf(ChecksumAlgorithm algorithm, GetObjectMetadataResponse head) =>
         Pick(algorithm, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumCRC64NVME, head.ChecksumSHA1, head.ChecksumSHA256);

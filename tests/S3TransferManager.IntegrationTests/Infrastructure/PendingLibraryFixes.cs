@@ -14,8 +14,4 @@ public static class PendingLibraryFixes
     public const string ChecksumValidationWhenRequired =
         "library fix pending: with AmazonS3Config.ResponseChecksumValidation = WHEN_REQUIRED the library still sends "
         + "x-amz-checksum-mode: ENABLED on downloads, which servers without checksum support (Backblaze B2) refuse with 400.";
-
-    public const string ResumedPartChecksumsInComplete =
-        "library fix pending: a resumed upload lists in CompleteMultipartUpload the checksum each earlier part was sent "
-        + "with, though the server never echoed one (a fresh upload lists none there); Swift s3api 2.30's schema refuses the element: 400 MalformedXML.";
 }
