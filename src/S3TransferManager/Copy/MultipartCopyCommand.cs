@@ -57,7 +57,7 @@ internal sealed class MultipartCopyCommand
     public async Task<TransferUtilityCopyResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         List<Tag>? sourceTags = await SourceTagsAsync(cancellationToken).ConfigureAwait(false);
-        ChecksumAlgorithm algorithm = _request.EffectiveChecksumAlgorithm;
+        ChecksumAlgorithm? algorithm = _request.EffectiveChecksumAlgorithm;
         InitiateMultipartUploadRequest initiate = CopyRequests.ForCreate(_request, _source, sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
         var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Scheduler.Ceiling,
             (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
@@ -77,10 +77,10 @@ internal sealed class MultipartCopyCommand
                 PartETags = [.. _parts],
             };
             CopyRequests.ApplyTo(_request, complete);
-            string? fullObject = CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
+            string? fullObject = algorithm is null ? null : CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
             if (fullObject is not null)
             {
-                UploadChecksums.ApplyFullObject(complete, algorithm, fullObject);
+                UploadChecksums.ApplyFullObject(complete, algorithm!, fullObject);
             }
 
             // The parts' ETags are what UploadPartCopy answered: the MD5s of the copied ranges where the server makes

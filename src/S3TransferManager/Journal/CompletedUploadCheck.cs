@@ -29,7 +29,11 @@ internal static class CompletedUploadCheck
             return null;
         }
 
-        var head = new GetObjectMetadataRequest { BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = ChecksumMode.ENABLED };
+        // The stored checksum only goes into the response; the client's WHEN_REQUIRED validation asks for none.
+        var head = new GetObjectMetadataRequest
+        {
+            BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = upload.Resources.Checksums.ResponsesOnlyWhenRequired ? null : ChecksumMode.ENABLED,
+        };
         UploadRequestOptions.ApplyTo(upload.Request, head);
         GetObjectMetadataResponse found;
         try

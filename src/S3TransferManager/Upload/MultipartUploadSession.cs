@@ -106,7 +106,7 @@ internal sealed class MultipartUploadSession
         {
             BucketName = _bucket,
             Key = _key,
-            ChecksumMode = check.ComparesChecksum ? ChecksumMode.ENABLED : null,
+            ChecksumMode = check.ComparesChecksum && !_resources.Checksums.ResponsesOnlyWhenRequired ? ChecksumMode.ENABLED : null,
         };
         check.ApplyToHead(request);
         GetObjectMetadataResponse head;

@@ -13,7 +13,8 @@ public sealed class S3TestContext : IAsyncDisposable
     private S3TestContext(MotoServer server, string bucket)
     {
         Handler = new RecordingHandler();
-        Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler));
+        // The library's client at the SDK's checksum defaults, as a user's: the library follows the client's settings.
+        Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler), SdkChecksumDefaults);
         SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null);
         BucketName = bucket;
         Folder = Directory.CreateTempSubdirectory("s3tm-test-").FullName;
@@ -40,6 +41,13 @@ public sealed class S3TestContext : IAsyncDisposable
 
     /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>; <paramref name="configure"/>
     /// may change the settings further (retries, say).</summary>
+    /// <summary>Puts a client back at the SDK's checksum defaults (WHEN_SUPPORTED), which the library follows.</summary>
+    public static void SdkChecksumDefaults(AmazonS3Config config)
+    {
+        config.RequestChecksumCalculation = RequestChecksumCalculation.WHEN_SUPPORTED;
+        config.ResponseChecksumValidation = ResponseChecksumValidation.WHEN_SUPPORTED;
+    }
+
     public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory, Action<AmazonS3Config>? configure = null)
     {
         var config = new AmazonS3Config
