@@ -183,15 +183,9 @@ internal static class CopyRequests
 
     /// <summary>A HEAD of the copy's destination (to confirm a Complete answered without an ETag): its SSE-C key, the
     /// bucket owner and requester-pays settings.</summary>
-    public static void ApplyTo(TransferUtilityCopyRequest request, GetObjectMetadataRequest head)
-    {
-        head.ServerSideEncryptionCustomerMethod = request.ServerSideEncryptionCustomerMethod;
-        head.ServerSideEncryptionCustomerProvidedKey = request.ServerSideEncryptionCustomerProvidedKey;
-        head.ServerSideEncryptionCustomerProvidedKeyMD5 = SseCustomerKey.Md5(request.ServerSideEncryptionCustomerProvidedKey,
-            request.ServerSideEncryptionCustomerProvidedKeyMD5);
-        head.ExpectedBucketOwner = request.ExpectedBucketOwner;
-        head.RequestPayer = request.RequestPayer;
-    }
+    public static void ApplyTo(TransferUtilityCopyRequest request, GetObjectMetadataRequest head) =>
+        SseCustomerKey.ApplyTo(head, request.ServerSideEncryptionCustomerMethod, request.ServerSideEncryptionCustomerProvidedKey,
+            request.ServerSideEncryptionCustomerProvidedKeyMD5, request.ExpectedBucketOwner, request.RequestPayer);
 
     public static void ApplyTo(TransferUtilityCopyRequest request, AbortMultipartUploadRequest abort)
     {

@@ -149,15 +149,9 @@ internal static class UploadRequestOptions
 
     /// <summary>A HEAD of the object the upload stored (to recognise an upload an earlier run completed): the SSE-C key
     /// it was stored with, the bucket owner and requester-pays settings.</summary>
-    public static void ApplyTo(TransferUtilityUploadRequest source, GetObjectMetadataRequest head)
-    {
-        head.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        head.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        head.ServerSideEncryptionCustomerProvidedKeyMD5 = SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey,
-            source.ServerSideEncryptionCustomerProvidedKeyMD5);
-        head.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        head.RequestPayer = source.RequestPayer;
-    }
+    public static void ApplyTo(TransferUtilityUploadRequest source, GetObjectMetadataRequest head) =>
+        SseCustomerKey.ApplyTo(head, source.ServerSideEncryptionCustomerMethod, source.ServerSideEncryptionCustomerProvidedKey,
+            source.ServerSideEncryptionCustomerProvidedKeyMD5, source.ExpectedBucketOwner, source.RequestPayer);
 
     public static void ApplyTo(TransferUtilityUploadRequest source, AbortMultipartUploadRequest abort)
     {

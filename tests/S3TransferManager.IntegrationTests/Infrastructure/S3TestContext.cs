@@ -13,9 +13,8 @@ public sealed class S3TestContext : IAsyncDisposable
     private S3TestContext(MotoServer server, string bucket)
     {
         Handler = new RecordingHandler();
-        // The library's client at the SDK's checksum defaults, as a user's: the library follows the client's settings.
-        Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler), SdkChecksumDefaults);
-        SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null);
+        Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler));
+        SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null, SdkChecksumsOff);
         BucketName = bucket;
         Folder = Directory.CreateTempSubdirectory("s3tm-test-").FullName;
     }
@@ -39,13 +38,14 @@ public sealed class S3TestContext : IAsyncDisposable
         return context;
     }
 
-    /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>; <paramref name="configure"/>
-    /// may change the settings further (retries, say).</summary>
-    /// <summary>Puts a client back at the SDK's checksum defaults (WHEN_SUPPORTED), which the library follows.</summary>
-    public static void SdkChecksumDefaults(AmazonS3Config config)
+    /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>, at the SDK's checksum
+    /// defaults as a user's client is; <paramref name="configure"/> may change the settings further (retries, say).</summary>
+    /// <summary>A setup client's settings: no checksums of the SDK's own (moto does not check them; tests that care
+    /// compute their own). Not for the library's client, which follows them (it would send and validate none).</summary>
+    public static void SdkChecksumsOff(AmazonS3Config config)
     {
-        config.RequestChecksumCalculation = RequestChecksumCalculation.WHEN_SUPPORTED;
-        config.ResponseChecksumValidation = ResponseChecksumValidation.WHEN_SUPPORTED;
+        config.RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED;
+        config.ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED;
     }
 
     public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory, Action<AmazonS3Config>? configure = null)
@@ -55,9 +55,6 @@ public sealed class S3TestContext : IAsyncDisposable
             ServiceURL = serviceUrl.ToString(),
             ForcePathStyle = true,
             AuthenticationRegion = "us-east-1",
-            // moto does not check checksums; tests that care compute their own.
-            RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
-            ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
         };
         if (httpClientFactory is not null)
         {
