@@ -14,7 +14,9 @@ internal sealed record CliSettings(
     bool Quiet,
     bool Json,
     long? BandwidthLimit = null,
-    bool NoProgress = false)
+    bool NoProgress = false,
+    string? ChecksumCalculation = null,
+    string? ChecksumValidation = null)
 {
     /// <summary>The library's settings: only what the user gave. Setting ConcurrentServiceRequests at all makes it a hard
     /// cap (no early requests between parts), so without --concurrency it is left at the library's default. Resume is on

@@ -39,6 +39,14 @@ internal sealed class GlobalOptions
 
     public Option<string?> Checksum { get; } = CreateChecksum();
 
+    public Option<string?> ChecksumCalculation { get; } = CreateWhen("--checksum-calculation",
+        "Checksums on uploads: when_supported (the default: CRC32 on every upload) or when_required (none S3 does not require; "
+        + "--checksum still asks for one), as the AWS config file's request_checksum_calculation");
+
+    public Option<string?> ChecksumValidation { get; } = CreateWhen("--checksum-validation",
+        "Checksum validation of downloads: when_supported (the default) or when_required (no x-amz-checksum-mode, no validation), "
+        + "as the AWS config file's response_checksum_validation");
+
     public Option<bool> NoResume { get; } = new("--no-resume")
     {
         Description = "Keep no journal: an interrupted copy starts over next time, and a failure or Ctrl+C leaves nothing behind",
@@ -71,7 +79,7 @@ internal sealed class GlobalOptions
 
     public Option<bool> Debug { get; } = new("--debug") { Description = "On an error, print everything behind its one-line message (the full exception chain)", Recursive = true };
 
-    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, BandwidthLimit, NoResume, JournalFolder, Quiet, OnlyShowErrors, NoProgress, Json, Debug];
+    public IEnumerable<Option> All => [Endpoint, Region, Profile, PathStyle, Concurrency, PartSize, Checksum, ChecksumCalculation, ChecksumValidation, BandwidthLimit, NoResume, JournalFolder, Quiet, OnlyShowErrors, NoProgress, Json, Debug];
 
     public CliSettings Read(ParseResult result) => new(
         result.GetValue(Endpoint),
@@ -86,12 +94,21 @@ internal sealed class GlobalOptions
         result.GetValue(Quiet) || result.GetValue(OnlyShowErrors),
         result.GetValue(Json),
         result.GetValue(BandwidthLimit) is > 0 and long cap ? cap : null,
-        result.GetValue(NoProgress));
+        result.GetValue(NoProgress),
+        result.GetValue(ChecksumCalculation),
+        result.GetValue(ChecksumValidation));
 
     private static Option<string?> CreateChecksum()
     {
         var option = new Option<string?>("--checksum") { Description = "Upload checksum algorithm (the AWS CLI's --checksum-algorithm)", Recursive = true };
         option.AcceptOnlyFromAmong("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
+        return option;
+    }
+
+    private static Option<string?> CreateWhen(string name, string description)
+    {
+        var option = new Option<string?>(name) { Description = description, HelpName = "WHEN", Recursive = true };
+        option.AcceptOnlyFromAmong(ChecksumSettings.WhenSupported, ChecksumSettings.WhenRequired);
         return option;
     }
 

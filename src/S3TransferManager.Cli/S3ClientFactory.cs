@@ -42,6 +42,7 @@ internal static class S3ClientFactory
             config.RegionEndpoint = RegionEndpoint.GetBySystemName(region);
         }
 
+        ChecksumSettings.Apply(config, settings, profile);
         AWSCredentials credentials = ResolveCredentials(settings, profile, named, config);
         try
         {

@@ -31,6 +31,7 @@ internal sealed class TransferResources
         Tuning = tuning ?? EngineTuning.Default;
         Client = client;
         Config = config;
+        Checksums = ClientChecksums.Of(client);
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
         TimeProvider = timeProvider ?? TimeProvider.System;
@@ -51,6 +52,9 @@ internal sealed class TransferResources
     }
 
     public IAmazonS3 Client { get; }
+
+    /// <summary>The client's checksum settings: which checksum headers the library's requests may carry.</summary>
+    public ClientChecksums Checksums { get; }
 
     /// <summary>The cleanup cancelled transfers left running (an abort), which the utility's disposal waits for.</summary>
     public Cleanups Cleanups { get; } = new();

@@ -48,6 +48,25 @@ public sealed class GlobalOptionsTests
         Assert.Null(settings.TransferConfig().MaxBytesPerSecond);
     }
 
+    [Fact]
+    public void Read_ChecksumCalculationAndValidationGiven_TheClientsSettings()
+    {
+        var options = new GlobalOptions();
+
+        CliSettings settings = options.Read(Root(options).Parse(["--checksum-calculation", "when_required", "--checksum-validation", "when_supported"]));
+
+        Assert.Equal((Amazon.Runtime.RequestChecksumCalculation.WHEN_REQUIRED, Amazon.Runtime.ResponseChecksumValidation.WHEN_SUPPORTED),
+            (ChecksumSettings.Calculation(settings.ChecksumCalculation, "no-such-profile"), ChecksumSettings.Validation(settings.ChecksumValidation, "no-such-profile")));
+    }
+
+    [Fact]
+    public void Parse_ChecksumCalculationOtherThanTheTwo_AnError()
+    {
+        var options = new GlobalOptions();
+
+        Assert.NotEmpty(Root(options).Parse(["--checksum-calculation", "never"]).Errors);
+    }
+
     private static RootCommand Root(GlobalOptions options)
     {
         var root = new RootCommand();

@@ -14,6 +14,7 @@ internal sealed class CopyCommand(TransferResources resources, TransferUtilityCo
 {
     public async Task<TransferUtilityCopyResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
+        request.ChecksumsOnlyWhenRequired = resources.Checksums.RequestsOnlyWhenRequired;
         using TransferLane lane = resources.Scheduler.OpenLane();
         using TransferScope telemetry = TransferScope.StartCopy(request.DestinationBucket!, request.DestinationKey!);
         // No adaptive concurrency: a copy's bytes never pass through this machine, so they say nothing of its throughput.

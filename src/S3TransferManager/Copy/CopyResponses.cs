@@ -38,8 +38,8 @@ internal static class CopyResponses
     public static TransferUtilityCopyResponse From(CompleteMultipartUploadResponse done, TransferUtilityCopyRequest request, CopySource source,
         int partCount, string? sourceVersionId, string? fullObject)
     {
-        ChecksumAlgorithm algorithm = request.EffectiveChecksumAlgorithm;
-        bool fillIn = fullObject is not null && string.IsNullOrEmpty(ValueOf(algorithm, done));
+        ChecksumAlgorithm? algorithm = request.EffectiveChecksumAlgorithm;
+        bool fillIn = algorithm is not null && fullObject is not null && string.IsNullOrEmpty(ValueOf(algorithm, done));
         return new TransferUtilityCopyResponse
         {
             BucketName = done.BucketName ?? request.DestinationBucket,

@@ -57,7 +57,7 @@ internal sealed class MultipartCopyCommand
     public async Task<TransferUtilityCopyResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         List<Tag>? sourceTags = await SourceTagsAsync(cancellationToken).ConfigureAwait(false);
-        ChecksumAlgorithm algorithm = _request.EffectiveChecksumAlgorithm;
+        ChecksumAlgorithm? algorithm = _request.EffectiveChecksumAlgorithm;
         InitiateMultipartUploadRequest initiate = Create(sourceTags, UploadChecksums.MultipartTypeFor(algorithm));
         var engine = new PartEngine<int, PartETag>(new NumberedParts(_parts.Length), _resources.Scheduler.Ceiling,
             (turn, token) => new ValueTask(CopyPartAsync(turn.Part, token)), _resources.Tuning.FailureWaitLimit, _resources.TimeProvider);
@@ -77,13 +77,17 @@ internal sealed class MultipartCopyCommand
                 PartETags = [.. _parts],
             };
             RequestOptions.ApplyTo(_request, complete);
-            string? fullObject = CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
+            string? fullObject = algorithm is null ? null : CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
             if (fullObject is not null)
             {
-                UploadChecksums.ApplyFullObject(complete, algorithm, fullObject);
+                UploadChecksums.ApplyFullObject(complete, algorithm!, fullObject);
             }
 
-            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
+            // The parts' ETags are what UploadPartCopy answered: the MD5s of the copied ranges where the server makes
+            // MD5 ETags, so the multipart ETag rule holds for them as for uploaded parts.
+            var check = new CompletionCheck(_source.Size, complete.PartETags, algorithm, UploadChecksums.Computed(complete.PartETags, algorithm, fullObject),
+                head => RequestOptions.ApplyTo(_request, head));
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, check, cancellationToken).ConfigureAwait(false);
             _progress.Complete();
             return CopyResponses.From(done, _request, _source, _parts.Length, _sourceVersionId, fullObject);
         }

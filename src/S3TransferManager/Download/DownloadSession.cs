@@ -73,6 +73,13 @@ internal sealed class DownloadSession : IDisposable
 
     public PartLayout Layout { get; }
 
+    /// <summary>Whether the download checks its bytes (and asks for the stored checksum): unless the utility turned
+    /// validation off, always at the client's defaults, and under its <c>ResponseChecksumValidation = WHEN_REQUIRED</c>
+    /// only when the request asks with <c>ChecksumMode = ENABLED</c>, as the AWS SDK validates then.</summary>
+    private static bool Validates(TransferResources resources, DownloadRequestBase request) =>
+        resources.Config.ValidateDownloadChecksums
+        && (!resources.Checksums.ResponsesOnlyWhenRequired || request.ChecksumMode == ChecksumMode.ENABLED);
+
     /// <summary>Sends the first GET, in its turn of the shared budget through <paramref name="lane"/>, and learns the
     /// object's size and ETag from it: part 1 by number (<see cref="PartNumberOpening"/>), or <c>bytes=0-(PartSize-1)</c>
     /// where the endpoint refuses that, with If-Match when the caller gave an ETag. An empty object answers with 416;
@@ -93,7 +100,7 @@ internal sealed class DownloadSession : IDisposable
         bool partsHeldInMemory, CancellationToken cancellationToken, ChecksumHead? head = null, ResumePoint? resume = null)
     {
         var getter = new ObjectGetter(request);
-        bool validate = resources.Config.ValidateDownloadChecksums;
+        bool validate = Validates(resources, request);
         string? ifMatch = resume?.ETag ?? request.IfMatch;
         bool byPartNumber = resume is null && !request.FitsOnePart && resources.Opening.Use;
         FirstGet first = resume is { Layout: var resumed, FirstPart: var part }
@@ -246,7 +253,9 @@ internal sealed class DownloadSession : IDisposable
     {
         if (_validator is null)
         {
-            response.ChecksumValidation = ChecksumValidationResult.NotValidated("validation is turned off (TransferUtilityConfig.ValidateDownloadChecksums).");
+            response.ChecksumValidation = ChecksumValidationResult.NotValidated(_resources.Config.ValidateDownloadChecksums
+                ? "the client's ResponseChecksumValidation is WHEN_REQUIRED and the request's ChecksumMode did not ask for validation."
+                : "validation is turned off (TransferUtilityConfig.ValidateDownloadChecksums).");
             return;
         }
 

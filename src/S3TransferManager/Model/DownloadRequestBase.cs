@@ -65,10 +65,11 @@ public abstract class DownloadRequestBase : IRequestOptions
     /// <summary>Set to <see cref="RequestPayer.Requester"/> to read from a requester-pays bucket; sent on every GET.</summary>
     public RequestPayer? RequestPayer { get; set; }
 
-    /// <summary>Accepted and ignored, so code written for <c>Amazon.S3.Transfer</c> compiles: on the AWS SDK it asks for
-    /// the stored checksum (<see cref="ChecksumMode.ENABLED"/>). Here downloads validate against the stored checksum
-    /// whatever this says, unless <see cref="TransferUtilityConfig.ValidateDownloadChecksums"/> turns validation off.
-    /// Hidden from IntelliSense.</summary>
+    /// <summary>Asks for the stored checksum and its validation (<see cref="ChecksumMode.ENABLED"/>), as on the AWS SDK,
+    /// where a client whose <c>ResponseChecksumValidation</c> is <c>WHEN_REQUIRED</c> validates only then. So here: at
+    /// the client's defaults downloads validate whatever this says; under <c>WHEN_REQUIRED</c> only when this is
+    /// <see cref="ChecksumMode.ENABLED"/>. <see cref="TransferUtilityConfig.ValidateDownloadChecksums"/> =
+    /// <see langword="false"/> turns validation off either way. Hidden from IntelliSense.</summary>
     /// <value><see langword="null"/>.</value>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public ChecksumMode? ChecksumMode { get; set; }

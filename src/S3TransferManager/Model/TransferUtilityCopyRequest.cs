@@ -159,8 +159,13 @@ public sealed class TransferUtilityCopyRequest : IStoredOptions
     /// <summary>Whether the caller set <see cref="PartSize"/>: then parts are not resized into whole waves.</summary>
     internal bool PartSizeIsExplicit { get; private set; }
 
-    /// <summary>The checksum S3 is asked for.</summary>
-    internal ChecksumAlgorithm EffectiveChecksumAlgorithm => ChecksumAlgorithm ?? Amazon.S3.ChecksumAlgorithm.CRC64NVME;
+    /// <summary>The checksum S3 is asked for: the caller's; CRC64NVME by default; none when the client computes
+    /// checksums only when required.</summary>
+    internal ChecksumAlgorithm? EffectiveChecksumAlgorithm =>
+        ChecksumAlgorithm ?? (ChecksumsOnlyWhenRequired ? null : Amazon.S3.ChecksumAlgorithm.CRC64NVME);
+
+    /// <summary>Set by the copy from the client's <c>RequestChecksumCalculation = WHEN_REQUIRED</c>: no default checksum.</summary>
+    internal bool ChecksumsOnlyWhenRequired { get; set; }
 
     /// <summary>What a listing already said about the source (its size and ETag), so a copy that needs nothing else
     /// from it sends no HEAD; null for a copy of one object by name.</summary>

@@ -97,13 +97,18 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IS
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
     /// <summary>The checksum the commands compute: the caller's; CRC32 by default; none only when the caller turned the
-    /// default off (never for object lock, which S3 refuses without one).</summary>
+    /// default off, or the client computes checksums only when required (never for object lock, which S3 refuses
+    /// without one).</summary>
     internal ChecksumAlgorithm? EffectiveChecksumAlgorithm =>
         ChecksumAlgorithm
         ?? PrecomputedAlgorithm
-        ?? (DisableDefaultChecksumValidation == true && ObjectLockMode is null && ObjectLockRetainUntilDate is null && ObjectLockLegalHoldStatus is null
+        ?? ((DisableDefaultChecksumValidation == true || ChecksumsOnlyWhenRequired)
+            && ObjectLockMode is null && ObjectLockRetainUntilDate is null && ObjectLockLegalHoldStatus is null
             ? null
             : Amazon.S3.ChecksumAlgorithm.CRC32);
+
+    /// <summary>Set by the upload from the client's <c>RequestChecksumCalculation = WHEN_REQUIRED</c>: no default checksum.</summary>
+    internal bool ChecksumsOnlyWhenRequired { get; set; }
 
     /// <summary>Stores the object only if no object has the key yet: "*" (If-None-Match). Sent on PutObject, and on
     /// CompleteMultipartUpload for a multipart upload (S3 checks the condition when the object is stored); a refused

@@ -1,3 +1,4 @@
+using Amazon.S3;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Requests;
@@ -85,11 +86,47 @@ internal sealed class MultipartUploadSession
         }
     }
 
-    /// <summary>Completes the upload in its turn of the budget.</summary>
-    /// <exception cref="UnexpectedResponseException">S3 answered without an ETag: its 200 with an error body, which
-    /// stored nothing.</exception>
-    public Task<CompleteMultipartUploadResponse> CompleteAsync(CompleteMultipartUploadRequest complete, CancellationToken cancellationToken) =>
-        _resources.S3.CompleteMultipartUploadAsync(complete, CallSlot.Take(_lane), cancellationToken);
+    /// <summary>Completes the upload in its turn of the budget. A 200 without an ETag (Ceph RGW 16's answer, with the
+    /// object stored) is confirmed with one HEAD of the key, on the upload's SSE-C key (<see cref="CompletionCheck"/>):
+    /// the answer is then the HEAD's, logged as such.</summary>
+    /// <exception cref="UnexpectedResponseException">Complete answered without an ETag and the HEAD did not confirm the
+    /// object: it may exist under the key. Only then may the caller's failure path send an Abort, which never deletes a
+    /// completed object (S3 answers 404 NoSuchUpload), and cleans up the parts of one that did not complete.</exception>
+    public async Task<CompleteMultipartUploadResponse> CompleteAsync(CompleteMultipartUploadRequest complete, CompletionCheck check,
+        CancellationToken cancellationToken)
+    {
+        CompleteMultipartUploadResponse done = await _resources.S3.CompleteMultipartUploadAsync(complete, CallSlot.Take(_lane), cancellationToken)
+            .ConfigureAwait(false);
+        return string.IsNullOrEmpty(done.ETag) ? await ConfirmAsync(complete.UploadId, check, cancellationToken).ConfigureAwait(false) : done;
+    }
+
+    private async Task<CompleteMultipartUploadResponse> ConfirmAsync(string uploadId, CompletionCheck check, CancellationToken cancellationToken)
+    {
+        var request = new GetObjectMetadataRequest
+        {
+            BucketName = _bucket,
+            Key = _key,
+            ChecksumMode = check.ComparesChecksum && !_resources.Checksums.ResponsesOnlyWhenRequired ? ChecksumMode.ENABLED : null,
+        };
+        check.ApplyToHead(request);
+        GetObjectMetadataResponse head;
+        try
+        {
+            head = await _resources.S3.HeadObjectAsync(request, CallSlot.Take(_lane), cancellationToken).ConfigureAwait(false);
+        }
+        catch (AmazonS3Exception e)
+        {
+            throw S3Errors.CompletionUnconfirmed(_bucket, _key, uploadId, $"the HEAD was answered {(int)e.StatusCode} {e.ErrorCode}");
+        }
+
+        if (check.Mismatch(head) is { } why)
+        {
+            throw S3Errors.CompletionUnconfirmed(_bucket, _key, uploadId, why);
+        }
+
+        Log.CompletionConfirmedByHead(_logger, _bucket, _key, uploadId, head.ETag);
+        return CompletionCheck.FromHead(_bucket, _key, head);
+    }
 
     /// <summary>After a failure or a cancellation: aborts the upload <paramref name="created"/> made (or the Create this
     /// session sent), once the parts have stopped. A Create still in flight is waited for as long as a part would be;

@@ -104,7 +104,7 @@ internal static class UploadChecksums
         ChecksumType? computedType = null;
         if (algorithm is not null && string.IsNullOrEmpty(ValueOf(algorithm, done)))
         {
-            computed = fullObject ?? ComputedComposite(parts, algorithm);
+            computed = Computed(parts, algorithm, fullObject);
             computedType = fullObject is not null ? ChecksumType.FULL_OBJECT : ChecksumType.COMPOSITE;
         }
 
@@ -153,17 +153,30 @@ internal static class UploadChecksums
         return values.Count == 0 ? null : Checksums.ChecksumHasher.Composite(algorithm, values);
     }
 
+    /// <summary>The whole object's checksum this upload computed, as S3 would store it: the full-object CRC sent with
+    /// Complete (<paramref name="fullObject"/>), or the composite of the part checksums the server acknowledged; null
+    /// when neither is known.</summary>
+    public static string? Computed(IReadOnlyList<PartETag> parts, ChecksumAlgorithm? algorithm, string? fullObject) =>
+        fullObject ?? (algorithm is null ? null : ComputedComposite(parts, algorithm));
+
+    /// <summary>Whether the server answered a part with its checksum in <paramref name="algorithm"/> (S3 does; Ceph RGW 16,
+    /// Swift's s3api and s3rver do not). A part's checksum is listed in CompleteMultipartUpload only then.</summary>
+    public static bool Echoed(ChecksumAlgorithm algorithm, PartETag part) => !string.IsNullOrEmpty(ValueOf(algorithm, part));
+
+    /// <summary>The stored checksum a HEAD reports in <paramref name="algorithm"/>; null when none.</summary>
+    public static string? ValueOf(ChecksumAlgorithm algorithm, GetObjectMetadataResponse head) =>
+        Pick(algorithm, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumCRC64NVME, head.ChecksumSHA1, head.ChecksumSHA256);
+
     private static string? ValueOf(ChecksumAlgorithm algorithm, CompleteMultipartUploadResponse done) =>
-        algorithm == ChecksumAlgorithm.CRC32 ? done.ChecksumCRC32
-        : algorithm == ChecksumAlgorithm.CRC32C ? done.ChecksumCRC32C
-        : algorithm == ChecksumAlgorithm.CRC64NVME ? done.ChecksumCRC64NVME
-        : algorithm == ChecksumAlgorithm.SHA1 ? done.ChecksumSHA1
-        : done.ChecksumSHA256;
+        Pick(algorithm, done.ChecksumCRC32, done.ChecksumCRC32C, done.ChecksumCRC64NVME, done.ChecksumSHA1, done.ChecksumSHA256);
 
     private static string? ValueOf(ChecksumAlgorithm algorithm, PartETag part) =>
-        algorithm == ChecksumAlgorithm.CRC32 ? part.ChecksumCRC32
-        : algorithm == ChecksumAlgorithm.CRC32C ? part.ChecksumCRC32C
-        : algorithm == ChecksumAlgorithm.CRC64NVME ? part.ChecksumCRC64NVME
-        : algorithm == ChecksumAlgorithm.SHA1 ? part.ChecksumSHA1
-        : part.ChecksumSHA256;
+        Pick(algorithm, part.ChecksumCRC32, part.ChecksumCRC32C, part.ChecksumCRC64NVME, part.ChecksumSHA1, part.ChecksumSHA256);
+
+    private static string? Pick(ChecksumAlgorithm algorithm, string? crc32, string? crc32C, string? crc64Nvme, string? sha1, string? sha256) =>
+        algorithm == ChecksumAlgorithm.CRC32 ? crc32
+        : algorithm == ChecksumAlgorithm.CRC32C ? crc32C
+        : algorithm == ChecksumAlgorithm.CRC64NVME ? crc64Nvme
+        : algorithm == ChecksumAlgorithm.SHA1 ? sha1
+        : sha256;
 }

@@ -90,19 +90,12 @@ internal sealed class S3Calls(IAmazonS3 client, RequestSender sender)
         sender.SendAsync(Spec(RpcMethods.CreateMultipartUpload, RequestKind.Upload, request.BucketName, request.Key, slot),
             (watch, _) => client.InitiateMultipartUploadAsync(request, watch.Token), cancellationToken);
 
-    /// <summary>Completes an upload, sent once and waited for long (S3 may work on it for minutes).</summary>
-    /// <exception cref="UnexpectedResponseException">S3 answered without an ETag: its 200 with an error body, which
-    /// stored nothing.</exception>
-    public async Task<CompleteMultipartUploadResponse> CompleteMultipartUploadAsync(CompleteMultipartUploadRequest request, CallSlot slot,
-        CancellationToken cancellationToken)
-    {
-        CompleteMultipartUploadResponse done = await sender.SendAsync(
-            Spec(RpcMethods.CompleteMultipartUpload, RequestKind.Complete, request.BucketName, request.Key, slot),
-            (watch, _) => client.CompleteMultipartUploadAsync(request, watch.Token), cancellationToken).ConfigureAwait(false);
-        return string.IsNullOrEmpty(done.ETag)
-            ? throw S3Errors.CompletedWithoutETag(request.BucketName, request.Key, request.UploadId, done.HttpStatusCode)
-            : done;
-    }
+    /// <summary>Completes an upload, sent once and waited for long (S3 may work on it for minutes). An answer without an
+    /// ETag is returned as it came: the caller confirms the object (Ceph RGW 16 answers so, and has stored it).</summary>
+    public Task<CompleteMultipartUploadResponse> CompleteMultipartUploadAsync(CompleteMultipartUploadRequest request, CallSlot slot,
+        CancellationToken cancellationToken) =>
+        sender.SendAsync(Spec(RpcMethods.CompleteMultipartUpload, RequestKind.Complete, request.BucketName, request.Key, slot),
+            (watch, _) => client.CompleteMultipartUploadAsync(request, watch.Token), cancellationToken);
 
     public Task<AbortMultipartUploadResponse> AbortMultipartUploadAsync(AbortMultipartUploadRequest request, CallSlot slot,
         CancellationToken cancellationToken) =>

@@ -36,7 +36,9 @@ internal static class S3Errors
     /// <summary>An answer no S3 gives (a wrong Content-Range, a missing ETag): its bytes cannot be trusted.</summary>
     public static UnexpectedResponseException Unexpected(string bucket, string key, string detail) => new(bucket, key, detail);
 
-    /// <summary>CompleteMultipartUpload answered without an ETag: S3's 200 with an error body, which stored nothing.</summary>
-    public static UnexpectedResponseException CompletedWithoutETag(string bucket, string key, string uploadId, HttpStatusCode status) =>
-        new(bucket, key, $"CompleteMultipartUpload of upload {uploadId} answered without an ETag (HTTP {(int)status}).");
+    /// <summary>CompleteMultipartUpload answered 200 without an ETag, and one HEAD of the key did not show the object
+    /// there to be the upload's: it may have been stored all the same, or not.</summary>
+    public static UnexpectedResponseException CompletionUnconfirmed(string bucket, string key, string uploadId, string why) =>
+        new(bucket, key, $"CompleteMultipartUpload of upload {uploadId} answered 200 without an ETag, and a HEAD could not confirm the object: "
+            + $"{why}. The object may exist under that key; check it before relying on it or uploading again.");
 }

@@ -1,6 +1,3 @@
-using System.Buffers;
-using System.Globalization;
-using System.Security.Cryptography;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Multipart;
@@ -19,27 +16,6 @@ namespace S3TransferManager.Resume;
 /// </summary>
 internal static class CompletedUploadCheck
 {
-    /// <summary>The ETag of an object completed from parts with these ETags, in part order; null when one is not a
-    /// 32-digit hex MD5.</summary>
-    public static string? MultipartETag(IReadOnlyList<string> partETags)
-    {
-        // Hashed digest by digest: 10,000 parts' digests side by side would be an array on the Large Object Heap.
-        using var md5 = IncrementalHash.CreateHash(HashAlgorithmName.MD5);
-        Span<byte> digest = stackalloc byte[MD5.HashSizeInBytes];
-        foreach (string eTag in partETags)
-        {
-            string hex = eTag.Trim('"');
-            if (hex.Length != 2 * MD5.HashSizeInBytes || Convert.FromHexString(hex, digest, out _, out _) != OperationStatus.Done)
-            {
-                return null;
-            }
-
-            md5.AppendData(digest);
-        }
-
-        return string.Create(CultureInfo.InvariantCulture, $"{Convert.ToHexStringLower(md5.GetHashAndReset())}-{partETags.Count}");
-    }
-
     /// <summary>What S3 says of the object at the upload's key, as CompleteMultipartUpload would have answered it, when
     /// it is the one completed from <paramref name="parts"/> (every part of the upload, in order); null otherwise, or
     /// when the HEAD fails.</summary>
@@ -48,12 +24,16 @@ internal static class CompletedUploadCheck
     {
         int partCount = PartSizer.PartCount(before.Length, before.PartSize);
         if (parts.Count != partCount || parts.Where((p, i) => p.Part != i + 1).Any()
-            || MultipartETag([.. parts.Select(p => p.ETag)]) is not { } expected)
+            || MultipartETags.Of([.. parts.Select(p => p.ETag)]) is not { } expected)
         {
             return null;
         }
 
-        var head = new GetObjectMetadataRequest { BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = ChecksumMode.ENABLED };
+        // The stored checksum only goes into the response; the client's WHEN_REQUIRED validation asks for none.
+        var head = new GetObjectMetadataRequest
+        {
+            BucketName = upload.Bucket, Key = upload.Key, ChecksumMode = upload.Resources.Checksums.ResponsesOnlyWhenRequired ? null : ChecksumMode.ENABLED,
+        };
         RequestOptions.ApplyTo(upload.Request, head);
         GetObjectMetadataResponse found;
         try
@@ -66,28 +46,8 @@ internal static class CompletedUploadCheck
             return null;
         }
 
-        if (!string.Equals(found.ETag?.Trim('"'), expected, StringComparison.OrdinalIgnoreCase) || found.ContentLength != before.Length)
-        {
-            return null;
-        }
-
-        return new CompleteMultipartUploadResponse
-        {
-            BucketName = upload.Bucket,
-            Key = upload.Key,
-            ETag = found.ETag,
-            VersionId = found.VersionId,
-            Expiration = found.Expiration,
-            RequestCharged = found.RequestCharged,
-            ServerSideEncryptionMethod = found.ServerSideEncryptionMethod,
-            ServerSideEncryptionKeyManagementServiceKeyId = found.ServerSideEncryptionKeyManagementServiceKeyId,
-            BucketKeyEnabled = found.BucketKeyEnabled,
-            ChecksumCRC32 = found.ChecksumCRC32,
-            ChecksumCRC32C = found.ChecksumCRC32C,
-            ChecksumCRC64NVME = found.ChecksumCRC64NVME,
-            ChecksumSHA1 = found.ChecksumSHA1,
-            ChecksumSHA256 = found.ChecksumSHA256,
-            ChecksumType = found.ChecksumType,
-        };
+        return MultipartETags.Matches(found.ETag, expected) && found.ContentLength == before.Length
+            ? CompletionCheck.FromHead(upload.Bucket, upload.Key, found)
+            : null;
     }
 }

@@ -144,8 +144,11 @@ internal sealed class UploadJournal : IMultipartJournal
         {
             if (!_closed && _current && _file is { } file)
             {
+                // Whether CompleteMultipartUpload lists the part's checksum: only when the server echoed it, as a fresh
+                // upload does (Swift's s3api echoes none, and its schema refuses the element in Complete).
+                bool? echoed = _upload.Request.EffectiveChecksumAlgorithm is { } sent ? UploadChecksums.Echoed(sent, eTag) : null;
                 Write(() => file.Append(JournalRecords.Line(
-                    new UploadedPart(eTag.PartNumber!.Value, eTag.ETag, length, JournalChecksum.Format(_recordAlgorithm, checksum)))));
+                    new UploadedPart(eTag.PartNumber!.Value, eTag.ETag, length, JournalChecksum.Format(_recordAlgorithm, checksum), echoed))));
             }
         }
     }

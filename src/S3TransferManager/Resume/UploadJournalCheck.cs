@@ -92,11 +92,21 @@ internal static class UploadJournalCheck
                 continue;
             }
 
-            parts.Add(new StoredPart(UploadChecksums.ToPartETag(record.Part, record.ETag, sent, value), length, sent is null ? null : value));
+            parts.Add(new StoredPart(UploadChecksums.ToPartETag(record.Part, record.ETag, Echoed(record, sent, listed) ? sent : null, value), length,
+                sent is null ? null : value));
         }
 
         return (parts, restarts);
     }
+
+    /// <summary>Whether the server echoed the checksum the part was sent with, so that CompleteMultipartUpload lists it as
+    /// a fresh upload would. A record without the answer (written by an earlier version) takes it from ListParts, which
+    /// lists a part's checksum where the server kept it (S3) and none where it did not (Swift, Ceph RGW 16): what the
+    /// part's UploadPart answer said. With no listing (the upload was completed already, and no Complete is sent), the
+    /// record's checksum is taken as echoed, as earlier versions took it.</summary>
+    private static bool Echoed(UploadedPart record, ChecksumAlgorithm? sent, Dictionary<int, PartDetail>? listed) =>
+        sent is not null
+        && (record.Echoed ?? (listed is null || (listed.TryGetValue(record.Part, out PartDetail? stored) && UploadChecksums.Echoed(sent, stored))));
 
     /// <summary>Why the journal is not this request's upload; null when it is.</summary>
     private static string? Mismatch(UploadJournalHeader before, UploadJournalHeader now) =>

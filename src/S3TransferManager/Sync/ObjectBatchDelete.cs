@@ -10,7 +10,8 @@ namespace S3TransferManager.Sync;
 /// with the keys it could not delete, not with every key it did), and says which keys failed and why. S3 answers 200
 /// even when some keys failed; the AWS SDK then throws <see cref="DeleteObjectsException"/>, whose response lists them.
 /// A request that fails as a whole (denied, unreachable) failed every key in it. A server without DeleteObjects
-/// (Google Cloud Storage's XML API answers <c>NotImplemented</c>) gets one DeleteObject per key instead, from then on
+/// (Google Cloud Storage's XML API answers <c>NotImplemented</c>), or one that wants a Content-MD5 the AWS SDK does not
+/// send (Swift's s3api answers 400 <c>InvalidRequest</c>), gets one DeleteObject per key instead, from then on
 /// for the rest of the sync: the one instance of this class per sync remembers it.
 /// </summary>
 internal sealed class ObjectBatchDelete(TransferResources resources, string bucket, TransferUtilitySyncRequest options)
@@ -18,7 +19,7 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
     /// <summary>The most keys S3 takes in one DeleteObjects request.</summary>
     public const int MaxKeys = 1000;
 
-    /// <summary>Set once the server answered a DeleteObjects with <c>NotImplemented</c>.</summary>
+    /// <summary>Set once the server turned a DeleteObjects down (<see cref="RefusesDeleteObjects"/>).</summary>
     private volatile bool _oneKeyPerRequest;
 
     /// <summary>Whether the server turned DeleteObjects down, so each key is deleted with a request of its own.</summary>
@@ -50,10 +51,10 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
         {
             response = e.Response;
         }
-        catch (AmazonS3Exception e) when (e.ErrorCode == "NotImplemented")
+        catch (AmazonS3Exception e) when (RefusesDeleteObjects(e))
         {
             _oneKeyPerRequest = true;
-            Telemetry.Log.SyncDeleteObjectsNotImplemented(resources.Logger, bucket);
+            Telemetry.Log.SyncDeleteObjectsRefused(resources.Logger, bucket, e.ErrorCode, e.Message);
             return await DeleteOneByOneAsync(entries, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
@@ -84,6 +85,13 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
 
         return failed;
     }
+
+    /// <summary>Whether <paramref name="error"/> turns DeleteObjects itself down, whatever the keys: not implemented
+    /// (Google Cloud Storage's XML API), or refused for want of a Content-MD5 (Swift's s3api, to the AWS SDK's CRC32).
+    /// Another 400 InvalidRequest (an object lock setting, say) would refuse each key's DeleteObject too.</summary>
+    private static bool RefusesDeleteObjects(AmazonS3Exception error) =>
+        error.ErrorCode == "NotImplemented"
+        || (error.ErrorCode == "InvalidRequest" && error.Message.Contains("Content-MD5", StringComparison.OrdinalIgnoreCase));
 
     /// <summary>One DeleteObject per key, as many at once as the utility's budget lets through one lane.</summary>
     private async Task<IReadOnlyList<(SyncEntry Entry, Exception Error)>> DeleteOneByOneAsync(IReadOnlyList<SyncEntry> entries,

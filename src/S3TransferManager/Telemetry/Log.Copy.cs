@@ -11,7 +11,7 @@ internal static partial class Log
     [LoggerMessage(LogEvents.CopyFailed, LogLevel.Warning, "Copy of s3://{SourceBucket}/{SourceKey} to s3://{Bucket}/{Key} failed")]
     public static partial void CopyFailed(ILogger logger, string sourceBucket, string sourceKey, string bucket, string key, Exception error);
 
-    [LoggerMessage(LogEvents.SyncDeleteObjectsNotImplemented, LogLevel.Information,
-        "s3://{Bucket} does not implement DeleteObjects: the sync deletes each object with a request of its own")]
-    public static partial void SyncDeleteObjectsNotImplemented(ILogger logger, string bucket);
+    [LoggerMessage(LogEvents.SyncDeleteObjectsRefused, LogLevel.Information,
+        "s3://{Bucket} refused DeleteObjects ({ErrorCode}: {Reason}): the sync deletes each object with a request of its own")]
+    public static partial void SyncDeleteObjectsRefused(ILogger logger, string bucket, string errorCode, string reason);
 }

@@ -17,6 +17,9 @@ internal static partial class Log
     [LoggerMessage(LogEvents.UploadCompleted, LogLevel.Information, "Uploaded s3://{Bucket}/{Key} ({Length} bytes, {PartCount} part(s))")]
     public static partial void UploadCompleted(ILogger logger, string bucket, string key, long length, int partCount);
 
+    [LoggerMessage(LogEvents.CompletionConfirmedByHead, LogLevel.Information, "CompleteMultipartUpload of upload {UploadId} of s3://{Bucket}/{Key} answered without an ETag; a HEAD confirmed the object, and its ETag {ETag} is the upload's")]
+    public static partial void CompletionConfirmedByHead(ILogger logger, string bucket, string key, string uploadId, string eTag);
+
     [LoggerMessage(LogEvents.UploadFailed, LogLevel.Warning, "Upload of s3://{Bucket}/{Key} failed")]
     public static partial void UploadFailed(ILogger logger, string bucket, string key, Exception error);
 

@@ -41,6 +41,8 @@ internal static class LogEvents
 
     public const int RequestHedged = 112;
 
+    public const int CompletionConfirmedByHead = 113;
+
     public const int ChecksumValidated = 201;
 
     public const int ChecksumNotValidated = 202;
@@ -77,5 +79,5 @@ internal static class LogEvents
 
     public const int SyncCompleted = 412;
 
-    public const int SyncDeleteObjectsNotImplemented = 413;
+    public const int SyncDeleteObjectsRefused = 413;
 }

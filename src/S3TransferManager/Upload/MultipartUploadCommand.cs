@@ -138,7 +138,9 @@ internal sealed class MultipartUploadCommand
 
             PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
 
-            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, cancellationToken).ConfigureAwait(false);
+            var check = new CompletionCheck(_progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm,
+                UploadChecksums.Computed(_parts, _request.EffectiveChecksumAlgorithm, fullObject), head => RequestOptions.ApplyTo(_request, head));
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, check, cancellationToken).ConfigureAwait(false);
 
             // Told before the journal goes: a run stopped between the two finds the journal, and the object complete.
             _finishing?.Invoke(done.ETag);

@@ -40,6 +40,7 @@ internal sealed class UploadCommand
         _resources = resources;
         _config = resources.Config;
         _request = request;
+        request.ChecksumsOnlyWhenRequired = resources.Checksums.RequestsOnlyWhenRequired;
         _logger = resources.Logger;
         _progress = new ProgressTracker(request.HasProgressSubscribers ? request.OnProgress : null, resources.TimeProvider, resources.Tuner);
         _lane = resources.Scheduler.OpenLane();

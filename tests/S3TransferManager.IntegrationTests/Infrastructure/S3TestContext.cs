@@ -14,7 +14,7 @@ public sealed class S3TestContext : IAsyncDisposable
     {
         Handler = new RecordingHandler();
         Client = CreateClient(server.ServiceUrl, new RecordingHttpClientFactory(Handler));
-        SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null);
+        SetupClient = CreateClient(server.ServiceUrl, httpClientFactory: null, SdkChecksumsOff);
         BucketName = bucket;
         Folder = Directory.CreateTempSubdirectory("s3tm-test-").FullName;
     }
@@ -38,8 +38,16 @@ public sealed class S3TestContext : IAsyncDisposable
         return context;
     }
 
-    /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>; <paramref name="configure"/>
-    /// may change the settings further (retries, say).</summary>
+    /// <summary>A client for moto (or a proxy in front of it) at <paramref name="serviceUrl"/>, at the SDK's checksum
+    /// defaults as a user's client is; <paramref name="configure"/> may change the settings further (retries, say).</summary>
+    /// <summary>A setup client's settings: no checksums of the SDK's own (moto does not check them; tests that care
+    /// compute their own). Not for the library's client, which follows them (it would send and validate none).</summary>
+    public static void SdkChecksumsOff(AmazonS3Config config)
+    {
+        config.RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED;
+        config.ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED;
+    }
+
     public static AmazonS3Client CreateClient(Uri serviceUrl, HttpClientFactory? httpClientFactory, Action<AmazonS3Config>? configure = null)
     {
         var config = new AmazonS3Config
@@ -47,9 +55,6 @@ public sealed class S3TestContext : IAsyncDisposable
             ServiceURL = serviceUrl.ToString(),
             ForcePathStyle = true,
             AuthenticationRegion = "us-east-1",
-            // moto does not check checksums; tests that care compute their own.
-            RequestChecksumCalculation = RequestChecksumCalculation.WHEN_REQUIRED,
-            ResponseChecksumValidation = ResponseChecksumValidation.WHEN_REQUIRED,
         };
         if (httpClientFactory is not null)
         {

@@ -23,7 +23,7 @@ public sealed class RealServerCopyTests
         Assert.Equal(content, await s3.ReadAsync("copy.bin"));
     }
 
-    [RealServerFact(PendingOn = "ceph", Pending = PendingLibraryFixes.EmptyCompleteETag, UnsupportedOn = "s3rver,swift",
+    [RealServerFact(UnsupportedOn = "s3rver,swift",
         Unsupported = ServerLimits.S3rverCopy + "; " + ServerLimits.SwiftCopySourceIfMatch)]
     public async Task CopyWithResponseAsync_FortyMebibyteObject_CopiedInPartsByteExact()
     {

@@ -35,7 +35,7 @@ public sealed class RealServerDirectoryTests
         }
     }
 
-    [RealServerFact(PendingOn = "swift", Pending = PendingLibraryFixes.DeleteObjectsWithoutContentMd5)]
+    [RealServerFact]
     public async Task SyncWithResponseAsync_SecondSyncAfterOneChangeAndOneRemoval_CopiesAndDeletesOnlyThose()
     {
         await using RealServerContext s3 = await CreateAsync();

@@ -13,7 +13,7 @@ public sealed class RealServerFactAttribute : FactAttribute
     /// <summary>The servers on which the test waits for a library fix.</summary>
     public string? PendingOn { get; set; }
 
-    /// <summary>Why: a <see cref="Infrastructure.PendingLibraryFixes"/> reason.</summary>
+    /// <summary>Why: the library fix the test waits for on those servers.</summary>
     public string? Pending { get; set; }
 
     /// <summary>The servers that lack what the test needs.</summary>

@@ -11,8 +11,7 @@ public sealed class RealServerResumeTests
 {
     private const int PartSize = 5 * MiB;
 
-    [RealServerFact(PendingOn = "ceph,swift", Pending = PendingLibraryFixes.EmptyCompleteETag + " / " + PendingLibraryFixes.ResumedPartChecksumsInComplete,
-        UnsupportedOn = "s3rver", Unsupported = ServerLimits.S3rverListParts)]
+    [RealServerFact(UnsupportedOn = "s3rver", Unsupported = ServerLimits.S3rverListParts)]
     public async Task UploadWithResponseAsync_CancelledAtPart4ThenAskedAgain_ResumesFromPart4()
     {
         await using RealServerContext s3 = await CreateAsync();

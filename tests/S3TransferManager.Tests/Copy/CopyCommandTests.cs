@@ -76,6 +76,36 @@ public sealed class CopyCommandTests
     }
 
     [Fact]
+    public async Task CopyWithResponseAsync_CompleteAnsweredWithAnEmptyETagAndTheHeadShowsTheWholeObjectsCrc_SucceedsWithTheHeadsETag()
+    {
+        byte[] source = TestData.Payload((int)(11 * MiB) + 3);
+        var s3 = new FakeCopyS3(source) { CompleteETag = "" };
+        s3.DestinationHead = r => new GetObjectMetadataResponse
+        {
+            ContentLength = source.Length, ETag = "\"stored-3\"", ChecksumCRC64NVME = IndependentChecksums.Base64(ChecksumAlgorithm.CRC64NVME, source),
+            ChecksumType = ChecksumType.FULL_OBJECT,
+        };
+
+        TransferUtilityCopyResponse response = await CopyAsync(s3, Request(partSize: 5 * MiB));
+
+        Assert.Equal("\"stored-3\"", response.ETag);
+        Assert.Equal(("db", "dk", ChecksumMode.ENABLED), s3.Heads.Where(h => h.Key == "dk").Select(h => (h.BucketName, h.Key, h.ChecksumMode)).Single());
+        Assert.Equal(0, s3.Aborts);
+    }
+
+    [Fact]
+    public async Task CopyWithResponseAsync_CompleteAnsweredWithAnEmptyETagAndTheHeadShowsAnotherObject_ThrowsSayingTheObjectMayExist()
+    {
+        byte[] source = TestData.Payload((int)(11 * MiB) + 3);
+        var s3 = new FakeCopyS3(source) { CompleteETag = "" };
+        s3.DestinationHead = r => new GetObjectMetadataResponse { ContentLength = source.Length, ETag = "\"other-3\"", ChecksumCRC64NVME = "AAAAAAAAAAA=" };
+
+        var error = await Assert.ThrowsAsync<UnexpectedResponseException>(() => CopyAsync(s3, Request(partSize: 5 * MiB)));
+
+        Assert.Contains("may exist under that key", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task CopyWithResponseAsync_PartsReportNoCrc_CompleteCarriesNoneAndNothingIsFilledIn()
     {
         var s3 = new FakeCopyS3(TestData.Payload((int)(11 * MiB))) { PartChecksums = false };

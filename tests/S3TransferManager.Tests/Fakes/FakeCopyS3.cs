@@ -28,6 +28,11 @@ internal sealed class FakeCopyS3
             {
                 Heads.Enqueue(r);
                 Interlocked.Increment(ref _heads);
+                if (r.Key != "sk" && DestinationHead is not null)
+                {
+                    return DestinationHead(r);
+                }
+
                 if (r.EtagToMatch is { } match && match != ETag)
                 {
                     throw PreconditionFailed();
@@ -77,7 +82,7 @@ internal sealed class FakeCopyS3
             .ReturnsAsync((CompleteMultipartUploadRequest r, CancellationToken _) =>
             {
                 Completed = r;
-                return new CompleteMultipartUploadResponse { ETag = "\"done-2\"", HttpStatusCode = HttpStatusCode.OK };
+                return new CompleteMultipartUploadResponse { ETag = CompleteETag, HttpStatusCode = HttpStatusCode.OK };
             });
         Mock.Setup(s => s.AbortMultipartUploadAsync(It.IsAny<AbortMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync(() =>
@@ -90,6 +95,12 @@ internal sealed class FakeCopyS3
     public Mock<IAmazonS3> Mock { get; } = new();
 
     public byte[] Source { get; }
+
+    /// <summary>The ETag CompleteMultipartUpload answers with (Ceph RGW 16 answers an empty one).</summary>
+    public string CompleteETag { get; set; } = "\"done-2\"";
+
+    /// <summary>Answers a HEAD of any key but the source's "sk"; null: the source's answer.</summary>
+    public Func<GetObjectMetadataRequest, GetObjectMetadataResponse>? DestinationHead { get; set; }
 
     /// <summary>The source's current ETag; a test changes it to stand for an overwrite.</summary>
     public string ETag { get; set; }

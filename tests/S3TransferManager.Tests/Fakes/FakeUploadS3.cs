@@ -32,7 +32,7 @@ internal sealed class FakeUploadS3
                     await afterBody(r, token);
                 }
 
-                return new UploadPartResponse { ETag = $"\"p{r.PartNumber}\"", PartNumber = r.PartNumber };
+                return new UploadPartResponse { ETag = PartETag(r.PartNumber.Value), PartNumber = r.PartNumber };
             });
         Mock.Setup(s => s.CompleteMultipartUploadAsync(It.IsAny<CompleteMultipartUploadRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync((CompleteMultipartUploadRequest r, CancellationToken _) =>
@@ -59,6 +59,9 @@ internal sealed class FakeUploadS3
     private int _aborts;
 
     public Mock<IAmazonS3> Mock { get; } = new();
+
+    /// <summary>The ETag UploadPart answers for a part number.</summary>
+    public Func<int, string> PartETag { get; set; } = static n => $"\"p{n}\"";
 
     public ConcurrentQueue<int> PartsStarted { get; } = new();
 

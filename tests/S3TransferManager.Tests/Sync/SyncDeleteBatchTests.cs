@@ -84,17 +84,16 @@ public sealed class SyncDeleteBatchTests : IDisposable
         Assert.Equal(DirectoryResult.Failure, response.Result);
     }
 
-    [Fact]
-    public async Task Sync_ServerWithoutDeleteObjects_EachKeyDeletedOnceWithARequestOfItsOwn()
+    [Theory]
+    [InlineData("NotImplemented", "A header or query you provided requested a function that is not implemented.")] // GCS XML API
+    [InlineData("InvalidRequest", "Missing required header for this request: Content-MD5")] // Swift s3api 2.30
+    public async Task Sync_ServerThatRefusesDeleteObjects_EachKeyDeletedOnceWithARequestOfItsOwn(string code, string message)
     {
         Listing(2500);
         int batchesTried = 0;
         _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
             .Callback(() => Interlocked.Increment(ref batchesTried))
-            .ThrowsAsync(new AmazonS3Exception("A header or query you provided requested a function that is not implemented.")
-            {
-                ErrorCode = "NotImplemented", StatusCode = System.Net.HttpStatusCode.BadRequest,
-            });
+            .ThrowsAsync(new AmazonS3Exception(message) { ErrorCode = code, StatusCode = System.Net.HttpStatusCode.BadRequest });
         var deleted = new System.Collections.Concurrent.ConcurrentBag<string>();
         _s3.Setup(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()))
             .ReturnsAsync((DeleteObjectRequest r, CancellationToken _) =>
@@ -108,6 +107,22 @@ public sealed class SyncDeleteBatchTests : IDisposable
         Assert.Equal(Keys(2500), deleted.Order(StringComparer.Ordinal));
         Assert.Equal((2500L, 0L, 2500), (response.ObjectsDeleted, response.ObjectsFailed, _done.Count));
         Assert.InRange(batchesTried, 1, 3);
+    }
+
+    [Fact]
+    public async Task Sync_DeleteObjectsRefusedAsAnotherInvalidRequest_EveryKeyInItFailedAndNoneDeletedOneByOne()
+    {
+        Listing(3);
+        _s3.Setup(s => s.DeleteObjectsAsync(It.IsAny<DeleteObjectsRequest>(), It.IsAny<CancellationToken>()))
+            .ThrowsAsync(new AmazonS3Exception("Bucket is missing Object Lock Configuration")
+            {
+                ErrorCode = "InvalidRequest", StatusCode = System.Net.HttpStatusCode.BadRequest,
+            });
+
+        TransferUtilitySyncResponse response = await SyncAsync(FailurePolicy.ContinueOnFailure);
+
+        Assert.Equal((0L, 3L), (response.ObjectsDeleted, response.ObjectsFailed));
+        _s3.Verify(s => s.DeleteObjectAsync(It.IsAny<DeleteObjectRequest>(), It.IsAny<CancellationToken>()), Times.Never);
     }
 
     [Fact]

@@ -1,3 +1,5 @@
+using Amazon.S3.Model;
+using Moq;
 using Microsoft.Extensions.Logging.Abstractions;
 using S3TransferManager.Upload;
 using S3TransferManager.Tests.Fakes;
@@ -83,10 +85,12 @@ public sealed class UploadPoolAccountingTests
     }
 
     [Fact]
-    public async Task ExecuteAsync_CompleteAnswersWithoutETag_ThrowsUnexpectedResponseAndAborts()
+    public async Task ExecuteAsync_CompleteAnswersWithoutETagAndTheHeadShowsAnotherObject_ThrowsUnexpectedResponseAndAborts()
     {
         using var pool = new CountingArrayPool();
         var s3 = new FakeUploadS3(completeETag: null);
+        s3.Mock.Setup(s => s.GetObjectMetadataAsync(It.IsAny<GetObjectMetadataRequest>(), It.IsAny<CancellationToken>()))
+            .ReturnsAsync(new GetObjectMetadataResponse { ContentLength = 1, ETag = "\"other\"" });
 
         await Assert.ThrowsAsync<UnexpectedResponseException>(() =>
             RunAsync(s3, pool, new ChunkyStream(TestData.Bytes(20 * MiB), 100_000)));

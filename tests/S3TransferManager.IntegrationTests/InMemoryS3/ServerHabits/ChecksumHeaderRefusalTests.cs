@@ -2,7 +2,6 @@ using System.Net;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.InMemoryS3;
-using S3TransferManager.IntegrationTests.Infrastructure;
 
 namespace S3TransferManager.IntegrationTests.InMemoryS3.ServerHabits;
 
@@ -79,7 +78,7 @@ public sealed class ChecksumHeaderRefusalTests
         }
     }
 
-    [Fact(Skip = PendingLibraryFixes.ChecksumCalculationWhenRequired)]
+    [Fact]
     public async Task UploadWithResponseAsync_ClientWithChecksumsWhenRequired_StoresTheFileInParts()
     {
         await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_b2);
@@ -98,7 +97,7 @@ public sealed class ChecksumHeaderRefusalTests
         }
     }
 
-    [Fact(Skip = PendingLibraryFixes.ChecksumCalculationWhenRequired)]
+    [Fact]
     public async Task UploadWithResponseAsync_OneKibibyteWithAClientWithChecksumsWhenRequired_Stored()
     {
         await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_b2);
@@ -134,7 +133,7 @@ public sealed class ChecksumHeaderRefusalTests
         }
     }
 
-    [Fact(Skip = PendingLibraryFixes.ChecksumValidationWhenRequired)]
+    [Fact]
     public async Task DownloadWithResponseAsync_ClientWithChecksumsWhenRequired_WritesTheFile()
     {
         await using InMemoryS3Server server = await HabitEndpoint.StartAsync(s_b2);
