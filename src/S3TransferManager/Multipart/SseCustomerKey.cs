@@ -22,16 +22,4 @@ internal static class SseCustomerKey
 
         return Convert.ToBase64String(MD5.HashData(Convert.FromBase64String(key)));
     }
-
-    /// <summary>Puts what a HEAD of the object needs (its SSE-C key and that key's MD5, the bucket owner and requester
-    /// pays) on <paramref name="head"/>: to recognise or confirm an object an upload or a copy stored.</summary>
-    public static void ApplyTo(GetObjectMetadataRequest head, ServerSideEncryptionCustomerMethod? method, string? key, string? md5,
-        string? expectedBucketOwner, RequestPayer? requestPayer)
-    {
-        head.ServerSideEncryptionCustomerMethod = method;
-        head.ServerSideEncryptionCustomerProvidedKey = key;
-        head.ServerSideEncryptionCustomerProvidedKeyMD5 = Md5(key, md5);
-        head.ExpectedBucketOwner = expectedBucketOwner;
-        head.RequestPayer = requestPayer;
-    }
 }
