@@ -17,6 +17,8 @@ cp -r "$ROOT/src/S3TransferManager.InMemoryS3/bin/Release/net10.0" "$WORK/server
 cp -r "$ROOT/src/S3TransferManager.Cli/bin/Release/net10.0" "$WORK/s3tm"
 SERVER_DLL=$WORK/server/S3TransferManager.InMemoryS3.dll
 S3TM_DLL=$WORK/s3tm/s3tm.dll
+# S3TM=/path/to/s3tm runs that build of s3tm instead (the native one eng/install-s3tm.sh installs, as users run it).
+S3TM=${S3TM:-dotnet $S3TM_DLL}
 export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-east-1
 
 echo "== this library and the AWS SDK 4.1.0 in process ($COUNT x 1 KiB, S3Like)"
@@ -60,7 +62,7 @@ run() { # tool direction bucket: runs one copy, prints its line
   before=$(server_cpu)
   start=$(date +%s.%N)
   case $tool in
-    s3tm) times=$( { /usr/bin/time -f '%U %S' dotnet "$S3TM_DLL" cp --recursive --quiet --no-resume "$src" "$dst" --endpoint "$URL"; } 2>&1 >/dev/null | tail -1) ;;
+    s3tm) times=$( { /usr/bin/time -f '%U %S' $S3TM cp --recursive --quiet --no-resume "$src" "$dst" --endpoint "$URL"; } 2>&1 >/dev/null | tail -1) ;;
     aws10|aws64)
       times=$( { AWS_CONFIG_FILE=$WORK/aws-${tool#aws}.config /usr/bin/time -f '%U %S' aws s3 cp --recursive --only-show-errors "$src" "$dst" --endpoint-url "$URL"; } 2>&1 >/dev/null | tail -1) ;;
     rclone)
@@ -88,7 +90,7 @@ for round in $(seq 1 "$ROUNDS"); do
   for i in "${!TOOLS[@]}"; do
     tool=${TOOLS[$(( (i + round - 1) % ${#TOOLS[@]} ))]}
     bucket="b-$tool-$round"
-    dotnet "$S3TM_DLL" mb "s3://$bucket" --endpoint "$URL" --quiet > /dev/null
+    $S3TM mb "s3://$bucket" --endpoint "$URL" --quiet > /dev/null
     run "$tool" upload "$bucket"
     run "$tool" download "$bucket"
     files=$(find "$WORK/down-$tool" -type f | wc -l)

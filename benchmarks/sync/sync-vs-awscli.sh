@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s3tm sync beside aws s3 sync on the in-memory S3 endpoint (S3Like: 20 ms to the first byte, 60 MB/s per connection):
+# s3tm sync beside aws s3 sync and rclone sync (each at its defaults) on the in-memory S3 endpoint (S3Like: 20 ms to the first byte, 60 MB/s per connection):
 # a tree of FILES files (1 KiB to 64 KiB), first sync to an empty prefix, a no-op re-sync, and a re-sync after 1% of
 # the files changed (rewritten one byte longer). Each tool gets its own bucket; which tool goes first rotates round by
 # round.
@@ -8,7 +8,7 @@
 # machine) into a temporary tool path. S3TM=/path/to/s3tm runs another build instead (e.g. "dotnet path/to/s3tm.dll"
 # for the portable Release build, which compiles as it runs). S3TM_BASELINE=/path/to/s3tm adds a second s3tm build (e.g.
 # main's installed tool) as a third tool in every round, under the same load. The last lines are each case's median of
-# per-round ratios, aws / tool.
+# per-round ratios, aws / tool and rclone / tool.
 # Usage: benchmarks/sync/sync-vs-awscli.sh [ROUNDS] [FILES]   (build first: dotnet build TransferManager.sln -c Release)
 set -euo pipefail
 ROUNDS=${1:-3}
@@ -26,6 +26,15 @@ export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_DEFAULT_REGION=us-e
 
 source "$ROOT/benchmarks/lib/in-memory-endpoint.sh"
 start_in_memory_endpoint "$SERVER_DLL"
+# rclone from the environment alone, when it is installed: a remote named "mem" (ListObjectsV2, path style, and no
+# bucket check, which the endpoint does not implement).
+TOOLS=(s3tm aws)
+if command -v rclone > /dev/null; then
+  TOOLS+=(rclone)
+  export RCLONE_CONFIG_MEM_TYPE=s3 RCLONE_CONFIG_MEM_PROVIDER=Other RCLONE_CONFIG_MEM_ENDPOINT=$URL \
+    RCLONE_CONFIG_MEM_ACCESS_KEY_ID=test RCLONE_CONFIG_MEM_SECRET_ACCESS_KEY=test RCLONE_CONFIG_MEM_REGION=us-east-1 \
+    RCLONE_CONFIG_MEM_FORCE_PATH_STYLE=true RCLONE_CONFIG_MEM_LIST_VERSION=2 RCLONE_CONFIG_MEM_NO_CHECK_BUCKET=true
+fi
 
 python3 - "$WORK/tree" "$FILES" <<'PY'
 import os, random, sys, time
@@ -55,6 +64,9 @@ run_case() { # tool case bucket
   start=$(date +%s.%N)
   if [ "$tool" = aws ]; then
     aws s3 sync --only-show-errors "$WORK/tree" "s3://$bucket/tree" --endpoint-url "$URL"
+  elif [ "$tool" = rclone ]; then
+    # AWS_CA_BUNDLE (set on some machines) makes rclone's S3 backend fail on its own HTTP transport; plain HTTP needs none.
+    env -u AWS_CA_BUNDLE rclone sync --quiet "$WORK/tree" "mem:$bucket/tree"
   elif [ "$tool" = baseline ]; then
     $S3TM_BASELINE sync --quiet "$WORK/tree" "s3://$bucket/tree" --endpoint "$URL"
   else
@@ -67,7 +79,7 @@ run_case() { # tool case bucket
 for round in $(seq 1 "$ROUNDS"); do
   echo "# round $round: $(uptime)"
   # The order rotates round by round, so each tool goes first as often, and load that comes and goes falls on all alike.
-  tools=(s3tm aws)
+  tools=("${TOOLS[@]}")
   [ -z "${S3TM_BASELINE:-}" ] || tools+=(baseline)
   turn=$(( (round - 1) % ${#tools[@]} ))
   tools=("${tools[@]:turn}" "${tools[@]:0:turn}")
@@ -115,8 +127,9 @@ times = {}
 for line in open(sys.argv[1]):
     round_, tool, case, seconds = line.split("\t")[:4]
     times[(tool, case, round_)] = float(seconds)
-for tool in sorted({t for t, _, _ in times} - {"aws"}):
-    for case in ("first", "noop", "changed"):
-        ratios = [times[("aws", case, r)] / times[(tool, case, r)] for (t, c, r) in times if t == tool and c == case]
-        print(f"# {tool} {case}: aws / {tool} median {statistics.median(ratios):.2f} (rounds: {' '.join(f'{x:.2f}' for x in ratios)})")
+for peer in sorted({t for t, _, _ in times} & {"aws", "rclone"}):
+    for tool in sorted({t for t, _, _ in times} - {"aws", "rclone"}):
+        for case in ("first", "noop", "changed"):
+            ratios = [times[(peer, case, r)] / times[(tool, case, r)] for (t, c, r) in times if t == tool and c == case]
+            print(f"# {tool} {case}: {peer} / {tool} median {statistics.median(ratios):.2f} (rounds: {' '.join(f'{x:.2f}' for x in ratios)})")
 PY
