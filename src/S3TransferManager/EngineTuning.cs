@@ -52,16 +52,16 @@ internal sealed record EngineTuning
 
     /// <summary>Whether the automatic budget may start a transfer of large parts from what they justify
     /// (<see cref="Scheduling.RequestBudget.ForeseenStart"/>); off, every transfer starts at
-    /// <see cref="Scheduling.RequestBudget.AutomaticStart"/>, as before, which benchmarks measure the change against.</summary>
+    /// <see cref="Scheduling.RequestBudget.AutomaticStart"/>: the baseline benchmarks measure the foreseen start against.</summary>
     public bool ForeseenStart { get; init; } = true;
 
     /// <summary>Where the automatic budget's first requests start, growing on quick answers
     /// (<see cref="Scheduling.RequestBudget.FirstContactStart"/>); null: at
-    /// <see cref="Scheduling.RequestBudget.AutomaticStart"/> (and at once at what a transfer foresees), as before, which
-    /// benchmarks measure the change against.</summary>
+    /// <see cref="Scheduling.RequestBudget.AutomaticStart"/> (and at once at what a transfer foresees): the baseline
+    /// benchmarks measure first contact against.</summary>
     public int? FirstContactStart { get; init; } = Scheduling.RequestBudget.FirstContactStart;
 
     /// <summary>Whether a download's first GET asks for part 1 by number (<see cref="Download.PartNumberOpening"/>); off,
-    /// for a range of PartSize bytes, as before, which benchmarks measure the change against.</summary>
+    /// for a range of PartSize bytes: the baseline benchmarks measure the opening by part number against.</summary>
     public bool OpenByPartNumber { get; init; } = true;
 }
