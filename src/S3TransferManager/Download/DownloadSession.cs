@@ -3,7 +3,8 @@ using System.Net;
 using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
+using S3TransferManager.Parts;
 using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Requests;
@@ -281,11 +282,11 @@ internal sealed class DownloadSession : IDisposable
 
         // Known even when the bytes could not be checked against it (a composite checksum whose parts S3 did not list).
         response.ChecksumType ??= _validator.StoredType;
-        ObjectDescription.OmitCompositeValues(response);
+        StoredChecksum.OmitCompositeValues(response);
     }
 
     /// <summary>A ranged first GET carries no checksum: the response reports the stored one the bytes matched; for a
-    /// composite checksum only its type, as the AWS SDK's responses do (see <see cref="ObjectDescription.OmitCompositeValues"/>).</summary>
+    /// composite checksum only its type, as the AWS SDK's responses do (see <see cref="StoredChecksum.OmitCompositeValues"/>).</summary>
     private static void ReportStoredChecksum(TransferUtilityGetObjectResponseBase response, ChecksumValidationResult result)
     {
         response.ChecksumType ??= result.ChecksumType;
@@ -378,6 +379,7 @@ internal sealed class DownloadSession : IDisposable
     {
         CancellationToken cancellationToken = stop.Token;
         var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
+        var version = new ObjectVersion(target.BucketName, target.Key, target.VersionId, target.ETag, request);
         StoredChecksum? inResponse = coversObject
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
                 response.ChecksumSHA256, response.ChecksumType)
@@ -388,7 +390,7 @@ internal sealed class DownloadSession : IDisposable
             StoredChecksum? stored = head.Stored;
             if (stored is { IsComposite: true })
             {
-                return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, request, lane, target, validator,
+                return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, lane, version, validator,
                     resources.Logger, cancellationToken, known: stored), stop);
             }
 
@@ -406,7 +408,7 @@ internal sealed class DownloadSession : IDisposable
         else
         {
             // Never throws, and is awaited by nobody but the validator: its outcome is the stored checksum or a reason.
-            return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, request, lane, target, validator,
+            return new ChecksumLookupRun(validator, StoredChecksumLookup.RunAsync(resources.S3, lane, version, validator,
                 resources.Logger, cancellationToken, known: inResponse), stop);
         }
 

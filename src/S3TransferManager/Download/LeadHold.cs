@@ -1,4 +1,5 @@
 using Amazon.S3.Model;
+using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 
 namespace S3TransferManager.Download;

@@ -1,6 +1,7 @@
 using System.Globalization;
 using Amazon.S3;
 using Amazon.S3.Model;
+using S3TransferManager.Checksums.Validation;
 
 namespace S3TransferManager.Download;
 
@@ -94,22 +95,6 @@ internal sealed class ObjectDescription
         response.StorageClass = s.StorageClass;
         response.TagCount = s.TagCount;
         response.WebsiteRedirectLocation = s.WebsiteRedirectLocation;
-        OmitCompositeValues(response);
-    }
-
-    /// <summary>Clears the checksum values of a response whose type is COMPOSITE, as the AWS SDK's download and
-    /// OpenStream responses do: a composite value is the checksum of the parts' checksums, not of the bytes read.</summary>
-    public static void OmitCompositeValues(TransferUtilityGetObjectResponseBase response)
-    {
-        if (response.ChecksumType != ChecksumType.COMPOSITE)
-        {
-            return;
-        }
-
-        response.ChecksumCRC32 = null;
-        response.ChecksumCRC32C = null;
-        response.ChecksumCRC64NVME = null;
-        response.ChecksumSHA1 = null;
-        response.ChecksumSHA256 = null;
+        StoredChecksum.OmitCompositeValues(response);
     }
 }

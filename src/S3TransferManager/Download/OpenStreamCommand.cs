@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using S3TransferManager.Buffering;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 using S3TransferManager.Parts;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;

@@ -1,3 +1,5 @@
+using S3TransferManager.Parts;
+
 namespace S3TransferManager.Download;
 
 /// <summary>What a download's first answer said: the object and its parts, how far the answer's body reaches

@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using Amazon.Runtime;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Requests;

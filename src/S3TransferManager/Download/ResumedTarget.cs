@@ -1,5 +1,6 @@
 using System.Net;
 using Amazon.S3.Model;
+using S3TransferManager.Parts;
 using S3TransferManager.Resume;
 
 namespace S3TransferManager.Download;

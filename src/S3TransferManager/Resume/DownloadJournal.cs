@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using Amazon.S3;
 using Microsoft.Extensions.Logging;
 using S3TransferManager.Download;
+using S3TransferManager.Parts;
 using S3TransferManager.Telemetry;
 
 namespace S3TransferManager.Resume;

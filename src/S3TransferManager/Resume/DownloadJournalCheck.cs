@@ -3,7 +3,7 @@ using System.Globalization;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Checksums;
 using S3TransferManager.Download;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 
 namespace S3TransferManager.Resume;
 

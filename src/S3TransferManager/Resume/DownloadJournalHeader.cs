@@ -1,5 +1,3 @@
-using S3TransferManager.Download;
-
 namespace S3TransferManager.Resume;
 
 /// <summary>A download to a file: the object's version, how it is cut into parts, and where the parts are written.</summary>
@@ -15,7 +13,7 @@ internal sealed record DownloadJournalHeader : JournalHeader
 
     public long Size { get; init; }
 
-    /// <summary>The layout's inputs (<see cref="Download.PartLayout"/>): with the size they rebuild it exactly.</summary>
+    /// <summary>The layout's inputs (<see cref="Parts.PartLayout"/>): with the size they rebuild it exactly.</summary>
     public long PartSize { get; init; }
 
     public int TailWidth { get; init; }

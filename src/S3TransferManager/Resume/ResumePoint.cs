@@ -1,4 +1,4 @@
-using S3TransferManager.Download;
+using S3TransferManager.Parts;
 
 namespace S3TransferManager.Resume;
 

@@ -2,7 +2,7 @@ using System.Globalization;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Checksums;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Requests;
 

@@ -166,7 +166,7 @@ public sealed class DownloadToFileTests(MotoServer moto)
         // wave; 100 MiB goes in one wave.
         const long PartSize = 8 * 1024 * 1024;
         int connections = S3TransferManager.Scheduling.RequestBudget.AutomaticStart;
-        var layout = new S3TransferManager.Download.PartLayout(content.Length, PartSize, connections, PartSize + (PartSize / 4));
+        var layout = new S3TransferManager.Parts.PartLayout(content.Length, PartSize, connections, PartSize + (PartSize / 4));
         Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
         Assert.InRange(layout.PartCount, 10, connections);
     }

@@ -80,7 +80,7 @@ public sealed class OpenStreamTests(MotoServer moto)
 
         Assert.Equal(expected, TestData.Sha256(read));
         // The parts shrink toward the end (so the connections finish together): the layout decides how many there are.
-        var layout = new S3TransferManager.Download.PartLayout((100 * 1024 * 1024) + 77, 8 * 1024 * 1024, S3TransferManager.Scheduling.RequestBudget.AutomaticStart);
+        var layout = new S3TransferManager.Parts.PartLayout((100 * 1024 * 1024) + 77, 8 * 1024 * 1024, S3TransferManager.Scheduling.RequestBudget.AutomaticStart);
         Assert.Equal(layout.PartCount, s3.Handler.Gets.Count);
         Assert.All(s3.Handler.Gets.Skip(1), r => Assert.Equal(response.ETag, r.IfMatch));
     }

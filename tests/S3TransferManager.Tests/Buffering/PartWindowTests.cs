@@ -1,5 +1,5 @@
 using S3TransferManager.Buffering;
-using S3TransferManager.Download;
+using S3TransferManager.Parts;
 
 namespace S3TransferManager.Tests.Buffering;
 

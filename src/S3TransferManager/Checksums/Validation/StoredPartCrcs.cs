@@ -1,4 +1,4 @@
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The CRC of each stored part of an object with a composite CRC checksum, from this download's part digests, whatever

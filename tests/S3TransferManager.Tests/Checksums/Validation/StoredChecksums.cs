@@ -1,9 +1,9 @@
 using Amazon.S3;
-using S3TransferManager.Download;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 using S3TransferManager.IntegrationTests.Infrastructure;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Tests.Download.Integrity;
+namespace S3TransferManager.Tests.Checksums.Validation;
 
 /// <summary>Stored checksums built independently of the library (System.IO.Hashing and System.Security.Cryptography),
 /// and a way to feed a download's parts to a validator, for the validator's tests.</summary>

@@ -1,6 +1,6 @@
 using System.Numerics;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The part layouts an object's uploader may have used, when only its size and its part count (from the ETag's

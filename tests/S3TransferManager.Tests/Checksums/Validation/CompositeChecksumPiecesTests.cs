@@ -1,11 +1,11 @@
 using Amazon.S3;
-using S3TransferManager.Download;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
+using S3TransferManager.Parts;
 using S3TransferManager.TestSupport;
 
-using static S3TransferManager.Tests.Download.Integrity.StoredChecksums;
+using static S3TransferManager.Tests.Checksums.Validation.StoredChecksums;
 
-namespace S3TransferManager.Tests.Download.Integrity;
+namespace S3TransferManager.Tests.Checksums.Validation;
 
 /// <summary>
 /// Composite checksums whose stored parts do not line up with the download's parts (an uploader's 3 MiB parts, our

@@ -1,7 +1,7 @@
 using Amazon.S3;
-using S3TransferManager.Checksums;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The CRC of the object's first bytes up to an offset, from one download's part digests: the parts' CRCs chained in

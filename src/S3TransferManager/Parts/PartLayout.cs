@@ -1,5 +1,4 @@
-
-namespace S3TransferManager.Download;
+namespace S3TransferManager.Parts;
 
 /// <summary>
 /// How an object of a known length splits into ranged parts, numbered from 1: the one source of part boundaries for

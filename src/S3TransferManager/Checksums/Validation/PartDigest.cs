@@ -1,7 +1,6 @@
 using Amazon.S3;
-using S3TransferManager.Checksums;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// One part's checksum in one algorithm and, for a CRC, its running value at chosen offsets inside the part (where a

@@ -1,7 +1,6 @@
 using Amazon.S3;
-using S3TransferManager.Checksums;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>Hashes one part in one algorithm and, for a CRC, keeps its running value at the offsets
 /// <see cref="PartHasher"/> asks for. Not thread-safe.</summary>

@@ -1,9 +1,9 @@
 using System.Buffers.Binary;
 using System.Globalization;
 using Amazon.S3;
-using S3TransferManager.Checksums;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// Tries the readings of a stored value whose meaning the server did not state: the whole object's checksum, and the

@@ -1,11 +1,11 @@
 using Amazon.S3;
-using S3TransferManager.Download;
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
+using S3TransferManager.Parts;
 using S3TransferManager.TestSupport;
 
-using static S3TransferManager.Tests.Download.Integrity.StoredChecksums;
+using static S3TransferManager.Tests.Checksums.Validation.StoredChecksums;
 
-namespace S3TransferManager.Tests.Download.Integrity;
+namespace S3TransferManager.Tests.Checksums.Validation;
 
 /// <summary>
 /// Where the stored value's meaning is certain, a flipped byte throws: a one-part object, a value ending in <c>-N</c>,

@@ -5,7 +5,7 @@ using S3TransferManager.IntegrationTests.Infrastructure;
 using S3TransferManager.TestSupport;
 using S3TransferManager.Tests.Fakes;
 
-namespace S3TransferManager.Tests.Download.Integrity;
+namespace S3TransferManager.Tests.Checksums.Validation;
 
 /// <summary>
 /// A whole download against hand-built answers (Moq at the <see cref="IAmazonS3"/> seam): the same stored value is a

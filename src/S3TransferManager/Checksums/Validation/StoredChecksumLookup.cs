@@ -8,7 +8,7 @@ using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
 using S3TransferManager.Requests;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// Learns an object's stored checksum when the first GET did not carry it (S3 sends none with a ranged GET): one HEAD
@@ -27,16 +27,15 @@ internal static class StoredChecksumLookup
     /// unvalidated, with the reason, rather than failing it. Cancellation also ends it quietly.</summary>
     /// <remarks>With <c>known</c>, a composite checksum already learned for this version (from the first response, or
     /// from a HEAD sent before it, <see cref="ChecksumHead"/>), no HEAD is sent: only its parts are listed.</remarks>
-    public static async Task RunAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
-        DownloadChecksumValidator validator, ILogger logger, CancellationToken cancellationToken, StoredChecksum? known = null)
+    public static async Task RunAsync(S3Calls s3, TransferLane lane, ObjectVersion target, DownloadChecksumValidator validator, ILogger logger,
+        CancellationToken cancellationToken, StoredChecksum? known = null)
     {
         try
         {
             StoredChecksum? stored = known;
             if (stored is null)
             {
-                GetObjectMetadataResponse head = await s3.HeadObjectAsync(HeadRequest(options, target.VersionId, target.ETag), CallSlot.Take(lane),
-                    cancellationToken).ConfigureAwait(false);
+                GetObjectMetadataResponse head = await s3.HeadObjectAsync(HeadRequest(target), CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
                 stored = StoredChecksum.From(head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C, head.ChecksumSHA1, head.ChecksumSHA256,
                     head.ChecksumType);
             }
@@ -45,7 +44,7 @@ internal static class StoredChecksumLookup
             validator.NameAlgorithms(stored);
             if (stored is { IsComposite: true })
             {
-                stored = await WithListedPartsAsync(s3, options, lane, target, stored, logger, cancellationToken).ConfigureAwait(false);
+                stored = await WithListedPartsAsync(s3, lane, target, stored, logger, cancellationToken).ConfigureAwait(false);
             }
 
             validator.SetStored(stored, stored is null ? "S3 stored no checksum with the object (or one of an algorithm this library does not check)." : null);
@@ -57,7 +56,7 @@ internal static class StoredChecksumLookup
         }
         catch (Exception e)
         {
-            Log.StoredChecksumUnavailable(logger, target.BucketName, target.Key, e);
+            Log.StoredChecksumUnavailable(logger, target.Bucket, target.Key, e);
             string reason = e switch
             {
                 ObjectModifiedException => "the object changed after it was read, so its stored checksum is another version's.",
@@ -70,35 +69,34 @@ internal static class StoredChecksumLookup
 
     /// <summary>The composite checksum with its stored parts, as GetObjectAttributes lists them; without them when it
     /// does not (moto lists none) or cannot be asked (a denied permission): then the validator infers the layout.</summary>
-    private static async Task<StoredChecksum> WithListedPartsAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, DownloadTarget target,
-        StoredChecksum stored, ILogger logger, CancellationToken cancellationToken)
+    private static async Task<StoredChecksum> WithListedPartsAsync(S3Calls s3, TransferLane lane, ObjectVersion target, StoredChecksum stored,
+        ILogger logger, CancellationToken cancellationToken)
     {
         try
         {
-            IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(s3, CallSlot.Take(lane), target.BucketName, target.Key, target.VersionId,
-                stored.Algorithm, stored.PartCount, request => RequestOptions.ApplyTo(options, request), cancellationToken).ConfigureAwait(false);
+            IReadOnlyList<StoredPart>? parts = await StoredPartsListing.ListAsync(s3, CallSlot.Take(lane), target.Bucket, target.Key, target.VersionId,
+                stored.Algorithm, stored.PartCount, request => RequestOptions.ApplyTo(target.Options, request), cancellationToken).ConfigureAwait(false);
             return stored with { Parts = parts };
         }
         catch (AmazonServiceException e)
         {
-            Log.StoredPartsUnavailable(logger, target.BucketName, target.Key, e);
+            Log.StoredPartsUnavailable(logger, target.Bucket, target.Key, e);
             return stored;
         }
     }
 
-    /// <summary>A HEAD with checksum mode for the download's object, of <paramref name="versionId"/> and pinned to
-    /// <paramref name="eTag"/> when given, with the download's own options (SSE-C, requester pays, bucket owner).</summary>
-    internal static GetObjectMetadataRequest HeadRequest(DownloadRequestBase options, string? versionId, string? eTag)
+    /// <summary>A HEAD with checksum mode for <paramref name="target"/>, pinned to its ETag when known, with its options.</summary>
+    internal static GetObjectMetadataRequest HeadRequest(ObjectVersion target)
     {
         var request = new GetObjectMetadataRequest
         {
-            BucketName = options.BucketName,
-            Key = options.Key,
-            VersionId = versionId,
-            EtagToMatch = eTag,
+            BucketName = target.Bucket,
+            Key = target.Key,
+            VersionId = target.VersionId,
+            EtagToMatch = target.ETag,
             ChecksumMode = ChecksumMode.ENABLED,
         };
-        RequestOptions.ApplyTo(options, request);
+        RequestOptions.ApplyTo(target.Options, request);
         return request;
     }
 }

@@ -1,6 +1,6 @@
-using S3TransferManager.Download.Integrity;
+using S3TransferManager.Checksums.Validation;
 
-namespace S3TransferManager.Tests.Download.Integrity;
+namespace S3TransferManager.Tests.Checksums.Validation;
 
 public sealed class CandidateLayoutsTests
 {

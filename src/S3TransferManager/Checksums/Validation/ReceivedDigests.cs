@@ -1,7 +1,7 @@
 using Amazon.S3;
-using S3TransferManager.Checksums;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// What one download's parts hashed: each part's digests, one per algorithm it went through, recorded as the part's

@@ -1,8 +1,8 @@
 using System.Globalization;
 using Amazon.S3;
-using S3TransferManager.Checksums;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// Checks one download's bytes against the checksum S3 stored with the object. Each part's body hashes its bytes as

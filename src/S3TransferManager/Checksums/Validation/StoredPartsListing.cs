@@ -2,7 +2,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Requests;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The parts S3 stored for an object uploaded in parts, with their sizes and their checksums of one algorithm, as

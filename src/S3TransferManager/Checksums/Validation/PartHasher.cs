@@ -1,6 +1,6 @@
 using Amazon.S3;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// Hashes one part's bytes as they pass, in order, for <see cref="DownloadChecksumValidator"/>. The stored checksum's

@@ -1,8 +1,8 @@
 using System.Globalization;
 using Amazon.S3;
-using S3TransferManager.Checksums;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The comparisons behind <see cref="DownloadChecksumValidator.VerifyAsync"/>, once every part's digests are in: a

@@ -1,7 +1,7 @@
 using System.Globalization;
 using Amazon.S3;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// The checksum S3 stored with an object, as a GET, HEAD or GetObjectAttributes reports it: a full-object value, or a
@@ -56,6 +56,22 @@ internal sealed record StoredChecksum(ChecksumAlgorithm Algorithm, string Value,
             IsTypeStated = composite || (type is not null && type == ChecksumType.FULL_OBJECT),
             ReportedType = type,
         };
+    }
+
+    /// <summary>Clears the checksum values of a response whose type is COMPOSITE, as the AWS SDK's download and
+    /// OpenStream responses do: a composite value is the checksum of the parts' checksums, not of the bytes read.</summary>
+    public static void OmitCompositeValues(TransferUtilityGetObjectResponseBase response)
+    {
+        if (response.ChecksumType != ChecksumType.COMPOSITE)
+        {
+            return;
+        }
+
+        response.ChecksumCRC32 = null;
+        response.ChecksumCRC32C = null;
+        response.ChecksumCRC64NVME = null;
+        response.ChecksumSHA1 = null;
+        response.ChecksumSHA256 = null;
     }
 }
 

@@ -3,7 +3,7 @@ using Amazon.S3.Model;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
-namespace S3TransferManager.Download.Integrity;
+namespace S3TransferManager.Checksums.Validation;
 
 /// <summary>
 /// What a HEAD with checksum mode says about an object's stored checksum, learned before a download's first GET when
@@ -19,8 +19,9 @@ internal sealed record ChecksumHead(string? ETag, ChecksumType? Type, string? Cr
     /// the version the download asks for (its VersionId, its If-Match).</summary>
     public static async Task<ChecksumHead> SendAsync(S3Calls s3, DownloadRequestBase options, TransferLane lane, CancellationToken cancellationToken)
     {
-        GetObjectMetadataResponse head = await s3.HeadObjectAsync(StoredChecksumLookup.HeadRequest(options, options.VersionId, options.IfMatch),
-            CallSlot.Take(lane), cancellationToken).ConfigureAwait(false);
+        var version = new ObjectVersion(options.BucketName!, options.Key!, options.VersionId, options.IfMatch, options);
+        GetObjectMetadataResponse head = await s3.HeadObjectAsync(StoredChecksumLookup.HeadRequest(version), CallSlot.Take(lane), cancellationToken)
+            .ConfigureAwait(false);
         return new ChecksumHead(head.ETag, head.ChecksumType, head.ChecksumCRC64NVME, head.ChecksumCRC32, head.ChecksumCRC32C,
             head.ChecksumSHA1, head.ChecksumSHA256);
     }
@@ -36,6 +37,6 @@ internal sealed record ChecksumHead(string? ETag, ChecksumType? Type, string? Cr
         response.ChecksumCRC32C ??= Crc32C;
         response.ChecksumSHA1 ??= Sha1;
         response.ChecksumSHA256 ??= Sha256;
-        ObjectDescription.OmitCompositeValues(response);
+        StoredChecksum.OmitCompositeValues(response);
     }
 }

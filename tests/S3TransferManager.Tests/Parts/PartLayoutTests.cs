@@ -1,6 +1,6 @@
-using S3TransferManager.Download;
+using S3TransferManager.Parts;
 
-namespace S3TransferManager.Tests.Download;
+namespace S3TransferManager.Tests.Parts;
 
 public sealed class PartLayoutTests
 {
