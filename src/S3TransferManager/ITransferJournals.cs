@@ -24,7 +24,7 @@ internal interface ITransferJournals
     bool HasUploadJournal(string bucket, string key, string sourceFullPath);
 
     /// <summary>The journal of a download to <see cref="TransferUtilityDownloadRequest.FilePath"/>; its parts are checked
-    /// once the first GET has answered (<see cref="IFileDownloadJournal.OpenFileAsync"/>).</summary>
+    /// once the first GET has answered (<see cref="IFileDownloadJournal.PlanAsync"/>).</summary>
     ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken);
 
     /// <summary>Deletes the journal of a download to <paramref name="destinationFullPath"/> when there is nothing left in

@@ -1,4 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using S3TransferManager.Checksums;
 using S3TransferManager.Parts;
@@ -201,10 +200,14 @@ internal sealed class FileDownloadCommand
 
     /// <summary>The temporary file: the journal's (an earlier run's, with its parts checked, or a new one it names),
     /// or a new one of its own.</summary>
-    [SuppressMessage("Reliability", "CA2000", Justification = "The writer is the return value: the caller owns and disposes it.")]
-    private ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken) => _journal is not null
-        ? _journal.OpenFileAsync(session, cancellationToken)
-        : ValueTask.FromResult(AtomicFileWriter.Create(_request.FilePath!, session.Target.TotalLength, _resources.Logger));
+    private async ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken)
+    {
+        (string? temp, bool holdsParts) = _journal is null ? default
+            : await _journal.PlanAsync(new DownloadPlan(session.Target.ETag, session.Layout, session.CreatePartHasher), cancellationToken)
+                .ConfigureAwait(false);
+        return holdsParts ? AtomicFileWriter.Reopen(_request.FilePath!, temp!, _resources.Logger)
+            : AtomicFileWriter.Create(_request.FilePath!, session.Target.TotalLength, _resources.Logger, temp);
+    }
 
     /// <summary>Downloads one part to its offset: its body (opened early by the worker's previous part, or now), copied
     /// through one buffer.</summary>

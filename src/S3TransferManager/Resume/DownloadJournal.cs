@@ -1,7 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using Amazon.S3;
 using Microsoft.Extensions.Logging;
-using S3TransferManager.Download;
 using S3TransferManager.Parts;
 using S3TransferManager.Telemetry;
 
@@ -138,13 +137,13 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         }
     }
 
-    public async ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken)
+    public async ValueTask<(string? TempPath, bool HoldsParts)> PlanAsync(DownloadPlan plan, CancellationToken cancellationToken)
     {
-        PartLayout layout = session.Layout;
+        PartLayout layout = plan.Layout;
         if (ResumePoint is { } resume)
         {
-            DownloadJournalCheck.Result checkedParts = await DownloadJournalCheck.RunAsync(TempPath, _earlier, resume, session, _resources.Pool,
-                cancellationToken).ConfigureAwait(false);
+            DownloadJournalCheck.Result checkedParts = await DownloadJournalCheck.RunAsync(TempPath, _earlier, resume, plan.ValidationHasher,
+                _resources.Pool, cancellationToken).ConfigureAwait(false);
             foreach (string problem in checkedParts.Problems)
             {
                 Note(problem);
@@ -154,11 +153,11 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             ResumedBytes = checkedParts.ResumedBytes;
 
             Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, Path);
-            return AtomicFileWriter.Reopen(_destination, TempPath, _logger);
+            return (TempPath, true);
         }
 
         PartsToFetch = [.. Enumerable.Range(1, layout.PartCount)];
-        if (layout.PartCount == 1 || string.IsNullOrEmpty(session.Target.ETag))
+        if (layout.PartCount == 1 || string.IsNullOrEmpty(plan.ETag))
         {
             // One request fetches it all: there is nothing to resume, and no journal is kept (an earlier one goes).
             lock (_gate)
@@ -166,11 +165,10 @@ internal sealed class DownloadJournal : IFileDownloadJournal
                 RemoveLocked();
             }
 
-            return AtomicFileWriter.Create(_destination, layout.TotalLength, _logger);
+            return (null, false);
         }
 
-        bool recorded = Record(session);
-        return AtomicFileWriter.Create(_destination, layout.TotalLength, _logger, recorded ? TempPath : null);
+        return (Record(plan) ? TempPath : null, false);
     }
 
     public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum)
@@ -295,9 +293,9 @@ internal sealed class DownloadJournal : IFileDownloadJournal
     /// <summary>Writes the new download's header (and its index entry), before its temporary file exists, so no temporary
     /// file is ever left without a journal naming it. False when it could not be written: the download goes on
     /// without one.</summary>
-    private bool Record(DownloadSession session)
+    private bool Record(DownloadPlan plan)
     {
-        PartLayout layout = session.Layout;
+        PartLayout layout = plan.Layout;
         var header = new DownloadJournalHeader
         {
             Created = _resources.TimeProvider.GetUtcNow(),
@@ -305,7 +303,7 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             Bucket = _request.BucketName!,
             Key = _request.Key!,
             VersionId = _request.VersionId,
-            ETag = session.Target.ETag!,
+            ETag = plan.ETag!,
             Size = layout.TotalLength,
             PartSize = layout.PartSize,
             TailWidth = layout.TailWidthAsked,

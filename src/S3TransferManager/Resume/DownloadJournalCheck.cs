@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Globalization;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Checksums;
-using S3TransferManager.Download;
 using S3TransferManager.Checksums.Validation;
 
 namespace S3TransferManager.Resume;
@@ -19,8 +18,8 @@ internal static class DownloadJournalCheck
     /// checked out, and why each other recorded part did not.</summary>
     internal sealed record Result(IReadOnlyList<int> ToFetch, long ResumedBytes, IReadOnlyList<string> Problems);
 
-    public static async Task<Result> RunAsync(string tempPath, IReadOnlyList<DownloadedPart> earlier, ResumePoint resume, DownloadSession session,
-        ArrayPool<byte> pool, CancellationToken cancellationToken)
+    public static async Task<Result> RunAsync(string tempPath, IReadOnlyList<DownloadedPart> earlier, ResumePoint resume,
+        Func<int, PartHasher?> validationHasher, ArrayPool<byte> pool, CancellationToken cancellationToken)
     {
         // Reading the file touches the disk synchronously: off the caller's thread.
         await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
@@ -40,7 +39,7 @@ internal static class DownloadJournalCheck
                 }
 
                 cancellationToken.ThrowIfCancellationRequested();
-                if (Matches(file, part, session, buffer))
+                if (Matches(file, part, validationHasher, buffer))
                 {
                     good.Add(part.Part);
                     resumed += part.Length;
@@ -61,16 +60,16 @@ internal static class DownloadJournalCheck
         return new Result(toFetch, resumed, problems);
     }
 
-    /// <summary>Whether the part's bytes hash to its record; its bytes also go to <paramref name="session"/>'s checksum
-    /// validation, which records them only when they match.</summary>
-    private static bool Matches(SafeFileHandle file, DownloadedPart part, DownloadSession session, byte[] buffer)
+    /// <summary>Whether the part's bytes hash to its record; its bytes also go to the download's checksum validation
+    /// (<paramref name="validationHasher"/>), which records them only when they match.</summary>
+    private static bool Matches(SafeFileHandle file, DownloadedPart part, Func<int, PartHasher?> validationHasher, byte[] buffer)
     {
         if (!JournalChecksum.TryParse(part.Checksum, out Amazon.S3.ChecksumAlgorithm algorithm, out string expected))
         {
             return false;
         }
 
-        using PartHasher? validation = session.CreatePartHasher(part.Part);
+        using PartHasher? validation = validationHasher(part.Part);
         using ChecksumHasher hasher = ChecksumHasher.Create(algorithm);
         long offset = part.Start;
         long end = part.Start + part.Length;

@@ -1,5 +1,4 @@
 using Amazon.S3;
-using S3TransferManager.Download;
 
 namespace S3TransferManager.Resume;
 
@@ -17,8 +16,8 @@ internal interface IFileDownloadJournal : IDisposable
     /// none; otherwise the record takes the validation's digest, so the bytes are hashed once.</summary>
     ChecksumAlgorithm PartChecksum { get; }
 
-    /// <summary>The parts to fetch, once <see cref="OpenFileAsync"/> has checked the written ones; the part the first
-    /// GET fetched comes first.</summary>
+    /// <summary>The parts to fetch, once <see cref="PlanAsync"/> has checked the written ones; the part the first GET
+    /// fetched comes first.</summary>
     IReadOnlyList<int> PartsToFetch { get; }
 
     /// <summary>The bytes of the parts already written and checked: what this run need not fetch.</summary>
@@ -31,10 +30,11 @@ internal interface IFileDownloadJournal : IDisposable
     /// and the download starts over.</summary>
     void Restart(string reason);
 
-    /// <summary>The temporary file, once the first GET answered: the earlier run's, reopened after every part in it was
-    /// checked against its record (a part's bytes also go to <paramref name="session"/>'s checksum validation), or a new
-    /// one, after the journal recorded the download's layout.</summary>
-    ValueTask<AtomicFileWriter> OpenFileAsync(DownloadSession session, CancellationToken cancellationToken);
+    /// <summary>Takes the download's plan once the first GET answered, and names the temporary file to write: the earlier
+    /// run's, which holds the parts that checked out against their records (their bytes also go to the plan's
+    /// validation), or a new one once the journal recorded the plan; null when no journal is kept (one part, no ETag)
+    /// and the download names its own.</summary>
+    ValueTask<(string? TempPath, bool HoldsParts)> PlanAsync(DownloadPlan plan, CancellationToken cancellationToken);
 
     /// <summary>Records a part written to the temporary file, with the checksum of its bytes in
     /// <paramref name="algorithm"/> (base64).</summary>

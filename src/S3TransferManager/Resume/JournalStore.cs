@@ -1,7 +1,6 @@
 using Amazon.S3;
 using Microsoft.Win32.SafeHandles;
 using S3TransferManager.Directories;
-using S3TransferManager.Download;
 using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Resume;
