@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using Microsoft.Extensions.Logging;
 using S3TransferManager.Directories;
 using S3TransferManager.Telemetry;
 
@@ -13,23 +12,20 @@ namespace S3TransferManager.Resume;
 /// </summary>
 internal sealed class DirectoryJournal : IDirectoryJournal
 {
-    private readonly ILogger _logger;
     private readonly string _root;
-    private readonly Lock _gate = new();
 
-    /// <summary>The earlier run's finished objects by key (each key's last record).</summary>
+    /// <summary>The earlier run's finished objects by key (each key's last record); only read once the journal is open.</summary>
     private readonly Dictionary<string, FinishedObject> _finished;
 
-    /// <summary>The journal on disk, locked for this transfer; null once closed, or given up after a failed write.</summary>
-    private JournalFile? _file;
+    /// <summary>The journal on disk, as this transfer writes it.</summary>
+    private readonly JournalWriter _writer;
 
     private long _resumedBytes;
 
-    private DirectoryJournal(ILogger logger, string root, JournalFile file, Dictionary<string, FinishedObject> finished, bool hasEarlierRun)
+    private DirectoryJournal(JournalWriter writer, string root, Dictionary<string, FinishedObject> finished, bool hasEarlierRun)
     {
-        _logger = logger;
+        _writer = writer;
         _root = root;
-        _file = file;
         _finished = finished;
         HasEarlierRun = hasEarlierRun;
     }
@@ -57,63 +53,52 @@ internal sealed class DirectoryJournal : IDirectoryJournal
             SearchPattern = searchPattern,
             Recursive = recursive,
         };
-        JournalFile? file = null;
+        JournalFile? file;
+        List<byte[]> lines;
         try
         {
-            file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
+            file = JournalFile.TryOpen(journalPath, out lines, out bool inUse);
             if (inUse)
             {
                 Log.JournalInUse(resources.Logger, bucket, prefix, journalPath);
                 return null;
             }
-
-            var finished = new Dictionary<string, FinishedObject>(StringComparer.Ordinal);
-            bool earlierRun = false;
-            if (file is not null && JournalRecords.Header(lines) is DirectoryJournalHeader before && before with { Created = header.Created } == header)
-            {
-                earlierRun = true;
-                foreach (FinishedObject record in JournalRecords.Records(lines, JournalJson.Default.FinishedObject))
-                {
-                    finished[record.Key] = record;
-                }
-
-                Log.TransferResumed(resources.Logger, upload ? "directory upload" : "directory download", bucket, prefix,
-                    finished.Values.Sum(f => f.Length), -1, journalPath);
-            }
-            else if (file is not null)
-            {
-                file.Replace([JournalRecords.Line(header)]);
-            }
-            else
-            {
-                file = JournalFile.Create(journalPath, [JournalRecords.Line(header)]);
-            }
-
-            var journal = new DirectoryJournal(resources.Logger, root, file, finished, earlierRun);
-            file = null;
-            return journal;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             Log.JournalWriteFailed(resources.Logger, journalPath, e);
             return null;
         }
-        finally
+
+        var writer = new JournalWriter(journalPath, file, resources.Logger);
+        var finished = new Dictionary<string, FinishedObject>(StringComparer.Ordinal);
+        bool earlierRun = file is not null && JournalRecords.Header(lines) is DirectoryJournalHeader before
+            && before with { Created = header.Created } == header;
+        if (earlierRun)
         {
-            // Only when no journal was made: it owns the file from then on.
-            file?.Dispose();
+            writer.Continues(earlierRun: true);
+            foreach (FinishedObject record in JournalRecords.Records(lines, JournalJson.Default.FinishedObject))
+            {
+                finished[record.Key] = record;
+            }
+
+            Log.TransferResumed(resources.Logger, upload ? "directory upload" : "directory download", bucket, prefix,
+                finished.Values.Sum(f => f.Length), -1, journalPath);
         }
+        else if (!writer.WriteHeader(header))
+        {
+            writer.Dispose();
+            return null;
+        }
+
+        return new DirectoryJournal(writer, root, finished, earlierRun);
     }
 
     public bool IsFinished(string key, string localPath, long objectLength, string? eTag)
     {
-        FinishedObject? record;
-        lock (_gate)
+        if (!_finished.TryGetValue(key, out FinishedObject? record))
         {
-            if (!_finished.TryGetValue(key, out record))
-            {
-                return false;
-            }
+            return false;
         }
 
         var file = new FileInfo(localPath);
@@ -127,50 +112,12 @@ internal sealed class DirectoryJournal : IDirectoryJournal
         return same;
     }
 
-    public void Finished(string key, string localPath, FileInfo written, string? eTag)
-    {
-        var record = new FinishedObject(key, Relative(localPath), written.Length, written.LastWriteTimeUtc, eTag);
-        lock (_gate)
-        {
-            if (_file is { } journal)
-            {
-                try
-                {
-                    journal.Append(JournalRecords.Line(record));
-                }
-                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-                {
-                    Log.JournalWriteFailed(_logger, journal.Path, e);
-                }
-            }
-        }
-    }
+    public void Finished(string key, string localPath, FileInfo written, string? eTag) =>
+        _writer.Append(JournalRecords.Line(new FinishedObject(key, Relative(localPath), written.Length, written.LastWriteTimeUtc, eTag)));
 
-    public void Completed()
-    {
-        lock (_gate)
-        {
-            try
-            {
-                _file?.Delete();
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                Log.JournalDiscardFailed(_logger, _file!.Path, e);
-            }
+    public void Completed() => _writer.Completed();
 
-            _file = null;
-        }
-    }
-
-    public void Dispose()
-    {
-        lock (_gate)
-        {
-            _file?.Dispose();
-            _file = null;
-        }
-    }
+    public void Dispose() => _writer.Dispose();
 
     private string Relative(string localPath) => Path.GetRelativePath(_root, Path.GetFullPath(localPath)).Replace(Path.DirectorySeparatorChar, '/');
 }

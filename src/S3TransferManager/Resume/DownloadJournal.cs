@@ -11,7 +11,7 @@ namespace S3TransferManager.Resume;
 /// once the first GET has answered, before the temporary file is created, and a record appended as each part is
 /// written to it. What an earlier run left is checked before it is trusted (<see cref="DownloadJournalCheck"/>). A
 /// one-part download keeps no journal. Writing it never fails the download: a journal that cannot be written is given
-/// up, and the download goes on as one that cannot be resumed. Thread-safe.
+/// up, and the download goes on as one that cannot be resumed. Parts may be recorded from any thread.
 /// </summary>
 internal sealed class DownloadJournal : IFileDownloadJournal
 {
@@ -19,7 +19,6 @@ internal sealed class DownloadJournal : IFileDownloadJournal
     private readonly ILogger _logger;
     private readonly JournalPaths _paths;
     private readonly TransferUtilityDownloadRequest _request;
-    private readonly Lock _gate = new();
 
     /// <summary>The destination's full path.</summary>
     private readonly string _destination;
@@ -32,15 +31,9 @@ internal sealed class DownloadJournal : IFileDownloadJournal
 
     private readonly List<string> _restarts = [];
 
-    /// <summary>The journal on disk (locked for this download); null before the header is written when there was no
-    /// earlier journal, and once closed.</summary>
-    private JournalFile? _file;
-
-    /// <summary>Whether <see cref="_file"/> describes this download (not an earlier one still to be replaced), so its
-    /// records may be added and it may be kept.</summary>
-    private bool _current;
-
-    private bool _closed;
+    /// <summary>The journal on disk, as this download writes it; it deletes the index entry and the temporary file with
+    /// the journal.</summary>
+    private readonly JournalWriter _writer;
 
     private DownloadJournal(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request, string destination,
         string journalPath, string? indexEntry, JournalFile? file)
@@ -50,13 +43,20 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         _paths = paths;
         _request = request;
         _destination = destination;
-        Path = journalPath;
         _indexEntry = indexEntry;
-        _file = file;
         TempPath = JournalPaths.TempFile(destination);
+        _writer = new JournalWriter(journalPath, file, _logger, () =>
+        {
+            if (_indexEntry is not null)
+            {
+                File.Delete(_indexEntry);
+            }
+
+            DeleteTemp();
+        });
     }
 
-    public string Path { get; }
+    public string Path => _writer.Path;
 
     /// <summary>The temporary file a resumable download writes.</summary>
     public string TempPath { get; }
@@ -127,14 +127,11 @@ internal sealed class DownloadJournal : IFileDownloadJournal
 
     public void Restart(string reason)
     {
-        lock (_gate)
-        {
-            Note(reason);
-            ResumePoint = null;
-            _earlier = [];
-            _current = false;
-            DeleteTemp();
-        }
+        Note(reason);
+        ResumePoint = null;
+        _earlier = [];
+        _writer.Continues(false);
+        DeleteTemp();
     }
 
     public async ValueTask<(string? TempPath, bool HoldsParts)> PlanAsync(DownloadPlan plan, CancellationToken cancellationToken)
@@ -160,75 +157,21 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         if (layout.PartCount == 1 || string.IsNullOrEmpty(plan.ETag))
         {
             // One request fetches it all: there is nothing to resume, and no journal is kept (an earlier one goes).
-            lock (_gate)
-            {
-                RemoveLocked();
-            }
-
+            _writer.Discard();
             return (null, false);
         }
 
         return (Record(plan) ? TempPath : null, false);
     }
 
-    public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum)
-    {
-        lock (_gate)
-        {
-            if (!_closed && _current && _file is { } file)
-            {
-                Write(() => file.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(algorithm, checksum)))));
-            }
-        }
-    }
+    public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum) =>
+        _writer.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(algorithm, checksum))));
 
-    public bool KeepAfter(Exception error, CancellationToken cancellationToken)
-    {
-        lock (_gate)
-        {
-            if (_closed)
-            {
-                return false;
-            }
+    public bool KeepAfter(Exception error, CancellationToken cancellationToken) => _writer.KeepAfter(error, _request.BucketName!, _request.Key!);
 
-            _closed = true;
-            bool keep = _current && _file is not null && ResumableFailure.IsResumable(error);
-            if (keep)
-            {
-                _file!.Dispose();
-                _file = null;
-                Log.JournalKept(_logger, _request.BucketName!, _request.Key!, Path, error);
-            }
-            else
-            {
-                RemoveLocked();
-            }
+    public void Completed() => _writer.Completed();
 
-            return keep;
-        }
-    }
-
-    public void Completed()
-    {
-        lock (_gate)
-        {
-            if (!_closed)
-            {
-                _closed = true;
-                RemoveLocked();
-            }
-        }
-    }
-
-    public void Dispose()
-    {
-        lock (_gate)
-        {
-            _closed = true;
-            _file?.Dispose();
-            _file = null;
-        }
-    }
+    public void Dispose() => _writer.Dispose();
 
     /// <summary>Reads the earlier run's journal: where it stopped, if this request can continue it.</summary>
     private void ReadEarlier(List<byte[]> lines)
@@ -269,9 +212,7 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         _earlier = earlier;
         ResumePoint = new ResumePoint(before!.ETag, layout, first);
 
-        // The journal on disk is this download's (its next records continue it), and a failure before any new part
-        // keeps it as it is.
-        _current = true;
+        _writer.Continues(earlierRun: true);
     }
 
     /// <summary>Each part's last record, when it is one of the layout's parts.</summary>
@@ -313,63 +254,20 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             Destination = _destination,
             TempFile = TempPath,
         };
-        lock (_gate)
+        return _writer.WriteHeader(header, () =>
         {
-            if (_closed)
+            if (_indexEntry is not null)
             {
-                return false;
+                Directory.CreateDirectory(System.IO.Path.GetDirectoryName(_indexEntry)!);
+                File.WriteAllText(_indexEntry, Path);
             }
-
-            Write(() =>
-            {
-                byte[] line = JournalRecords.Line(header);
-                if (_file is null)
-                {
-                    _file = JournalFile.Create(Path, [line]);
-                }
-                else
-                {
-                    _file.Replace([line]);
-                }
-
-                if (_indexEntry is not null)
-                {
-                    Directory.CreateDirectory(System.IO.Path.GetDirectoryName(_indexEntry)!);
-                    File.WriteAllText(_indexEntry, Path);
-                }
-
-                _current = true;
-            });
-            return _current;
-        }
+        });
     }
 
     private void Note(string reason)
     {
         _restarts.Add(reason);
         Log.ResumeRestarted(_logger, _request.BucketName!, _request.Key!, reason);
-    }
-
-    /// <summary>Deletes the journal, its index entry and the temporary file it names (the download completed, or ends
-    /// without a resume): a failure is logged.</summary>
-    private void RemoveLocked()
-    {
-        try
-        {
-            _file?.Delete();
-            _file = null;
-            _current = false;
-            if (_indexEntry is not null)
-            {
-                File.Delete(_indexEntry);
-            }
-
-            DeleteTemp();
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            Log.JournalDiscardFailed(_logger, Path, e);
-        }
     }
 
     private void DeleteTemp()
@@ -381,20 +279,6 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             Log.TempFileNotDeleted(_logger, TempPath, e);
-        }
-    }
-
-    /// <summary>Runs one write; a failure gives the journal up for the rest of the download (it is deleted at its end).</summary>
-    private void Write(Action write)
-    {
-        try
-        {
-            write();
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            Log.JournalWriteFailed(_logger, Path, e);
-            _current = false;
         }
     }
 }

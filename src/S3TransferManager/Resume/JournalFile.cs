@@ -70,26 +70,27 @@ internal sealed class JournalFile : IDisposable
     private static List<byte[]> ReadGoodLines(SafeFileHandle handle, out long good)
     {
         long length = RandomAccess.GetLength(handle);
-        byte[] content = new byte[length];
-        int read = 0;
-        while (read < content.Length)
-        {
-            int n = RandomAccess.Read(handle, content.AsSpan(read), read);
-            if (n == 0)
-            {
-                break;
-            }
-
-            read += n;
-        }
-
-        List<byte[]> lines = JournalLine.ReadAll(content.AsSpan(0, read), out good);
+        List<byte[]> lines = JournalLine.ReadAll(ReadWhole(handle), out good);
         if (good < length)
         {
             RandomAccess.SetLength(handle, good);
         }
 
         return lines;
+    }
+
+    /// <summary>The file's bytes, up to its length or to where a read ends early.</summary>
+    private static ReadOnlySpan<byte> ReadWhole(SafeFileHandle handle)
+    {
+        byte[] content = new byte[RandomAccess.GetLength(handle)];
+        int read = 0;
+        int n;
+        while (read < content.Length && (n = RandomAccess.Read(handle, content.AsSpan(read), read)) > 0)
+        {
+            read += n;
+        }
+
+        return content.AsSpan(0, read);
     }
 
     /// <summary>Reads the good lines of the journal at <paramref name="path"/> without holding it or changing it (to
@@ -100,15 +101,7 @@ internal sealed class JournalFile : IDisposable
         try
         {
             using SafeFileHandle handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read);
-            byte[] content = new byte[RandomAccess.GetLength(handle)];
-            int read = 0;
-            int n;
-            while (read < content.Length && (n = RandomAccess.Read(handle, content.AsSpan(read), read)) > 0)
-            {
-                read += n;
-            }
-
-            lines = JournalLine.ReadAll(content.AsSpan(0, read), out _);
+            lines = JournalLine.ReadAll(ReadWhole(handle), out _);
             return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)

@@ -17,7 +17,6 @@ internal sealed class UploadJournal : IMultipartJournal
 {
     private readonly UploadContext _upload;
     private readonly ILogger _logger;
-    private readonly Lock _gate = new();
 
     /// <summary>The header a new upload records, once its id is known.</summary>
     private readonly UploadJournalHeader _template;
@@ -25,30 +24,21 @@ internal sealed class UploadJournal : IMultipartJournal
     /// <summary>The algorithm of every record's checksum: the upload's, or the journal's own.</summary>
     private readonly ChecksumAlgorithm _recordAlgorithm;
 
-    /// <summary>The journal on disk (locked for this upload); null before the upload's id is recorded when there was no
-    /// earlier journal, and once closed or given up.</summary>
-    private JournalFile? _file;
-
-    /// <summary>Whether <see cref="_file"/> describes the upload this run continues or created (not an earlier,
-    /// abandoned one still to be replaced).</summary>
-    private bool _current;
-
-    /// <summary>Set once the upload ended (completed, failed, or disposed): later calls do nothing.</summary>
-    private bool _closed;
+    /// <summary>The journal on disk, as this upload writes it.</summary>
+    private readonly JournalWriter _writer;
 
     private UploadJournal(UploadContext upload, string path, JournalFile? file, UploadJournalHeader template, long partSize)
     {
         _upload = upload;
         _logger = upload.Resources.Logger;
-        Path = path;
-        _file = file;
+        _writer = new JournalWriter(path, file, _logger);
         _template = template;
         PartSize = partSize;
         _recordAlgorithm = upload.Request.EffectiveChecksumAlgorithm ?? JournalChecksum.OwnAlgorithm;
         OwnChecksum = upload.Request.EffectiveChecksumAlgorithm is null ? JournalChecksum.OwnAlgorithm : null;
     }
 
-    public string Path { get; }
+    public string Path => _writer.Path;
 
     public long PartSize { get; private set; }
 
@@ -112,95 +102,23 @@ internal sealed class UploadJournal : IMultipartJournal
         }
     }
 
-    public void UploadCreated(string uploadId)
-    {
-        lock (_gate)
-        {
-            if (_closed)
-            {
-                return;
-            }
-
-            Write(() =>
-            {
-                byte[] header = JournalRecords.Line(_template with { UploadId = uploadId, Created = _upload.Resources.TimeProvider.GetUtcNow() });
-                if (_file is null)
-                {
-                    _file = JournalFile.Create(Path, [header]);
-                }
-                else
-                {
-                    _file.Replace([header]);
-                }
-
-                _current = true;
-            });
-        }
-    }
+    public void UploadCreated(string uploadId) =>
+        _writer.WriteHeader(_template with { UploadId = uploadId, Created = _upload.Resources.TimeProvider.GetUtcNow() });
 
     public void PartStored(PartETag eTag, long length, string checksum)
     {
-        lock (_gate)
-        {
-            if (!_closed && _current && _file is { } file)
-            {
-                // Whether CompleteMultipartUpload lists the part's checksum: only when the server echoed it, as a fresh
-                // upload does (Swift's s3api echoes none, and its schema refuses the element in Complete).
-                bool? echoed = _upload.Request.EffectiveChecksumAlgorithm is { } sent ? UploadChecksums.Echoed(sent, eTag) : null;
-                Write(() => file.Append(JournalRecords.Line(
-                    new UploadedPart(eTag.PartNumber!.Value, eTag.ETag, length, JournalChecksum.Format(_recordAlgorithm, checksum), echoed))));
-            }
-        }
+        // Whether CompleteMultipartUpload lists the part's checksum: only when the server echoed it, as a fresh upload
+        // does (Swift's s3api echoes none, and its schema refuses the element in Complete).
+        bool? echoed = _upload.Request.EffectiveChecksumAlgorithm is { } sent ? UploadChecksums.Echoed(sent, eTag) : null;
+        _writer.Append(JournalRecords.Line(
+            new UploadedPart(eTag.PartNumber!.Value, eTag.ETag, length, JournalChecksum.Format(_recordAlgorithm, checksum), echoed)));
     }
 
-    public bool KeepAfter(Exception error, CancellationToken cancellationToken)
-    {
-        lock (_gate)
-        {
-            if (_closed)
-            {
-                return false;
-            }
+    public bool KeepAfter(Exception error, CancellationToken cancellationToken) => _writer.KeepAfter(error, _upload.Bucket, _upload.Key);
 
-            _closed = true;
-            bool keep = _current && _file is not null && ResumableFailure.IsResumable(error);
-            if (keep)
-            {
-                _file!.Dispose();
-                Log.JournalKept(_logger, _upload.Bucket, _upload.Key, Path, error);
-            }
-            else
-            {
-                Remove();
-            }
+    public void Completed() => _writer.Completed();
 
-            _file = null;
-            return keep;
-        }
-    }
-
-    public void Completed()
-    {
-        lock (_gate)
-        {
-            if (!_closed)
-            {
-                _closed = true;
-                Remove();
-                _file = null;
-            }
-        }
-    }
-
-    public void Dispose()
-    {
-        lock (_gate)
-        {
-            _closed = true;
-            _file?.Dispose();
-            _file = null;
-        }
-    }
+    public void Dispose() => _writer.Dispose();
 
     private void Resume(UploadResumeState state)
     {
@@ -221,7 +139,7 @@ internal sealed class UploadJournal : IMultipartJournal
         StoredParts = state.Parts;
         ResumedBytes = state.Parts.Sum(p => p.Length);
         CompletedEarlier = state.Completed;
-        _current = true;
+        _writer.Continues(earlierRun: true);
         if (CompletedEarlier is not null)
         {
             Log.UploadFoundCompleted(_logger, _upload.Bucket, _upload.Key, state.UploadId);
@@ -229,33 +147,5 @@ internal sealed class UploadJournal : IMultipartJournal
         }
 
         Log.TransferResumed(_logger, "upload", _upload.Bucket, _upload.Key, ResumedBytes, _template.Length, Path);
-    }
-
-    /// <summary>Deletes the journal (the upload completed, or ends without a resume): it failing to go is logged.</summary>
-    private void Remove()
-    {
-        try
-        {
-            _file?.Delete();
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            Log.JournalDiscardFailed(_logger, Path, e);
-        }
-    }
-
-    /// <summary>Runs one write; a failure gives the journal up for the rest of the upload (it is deleted at its end).</summary>
-    private void Write(Action write)
-    {
-        try
-        {
-            write();
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            // Held still, so that the upload's end deletes it; nothing more is written to it, and it is not kept.
-            Log.JournalWriteFailed(_logger, Path, e);
-            _current = false;
-        }
     }
 }
