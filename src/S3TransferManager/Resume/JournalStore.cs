@@ -17,8 +17,6 @@ internal sealed class JournalStore(TransferResources resources) : ITransferJourn
 
     public JournalPaths Paths { get; } = PathsFor(resources);
 
-    public JournalCatalog Catalog { get; } = new(resources, PathsFor(resources));
-
     /// <summary>The paths of <paramref name="resources"/>' journals, whether resume is on or not (listing and
     /// discarding work either way).</summary>
     public static JournalPaths PathsFor(TransferResources resources) => new(
