@@ -295,8 +295,6 @@ internal sealed class MultipartUploadCommand
         return request;
     }
 
-    /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
-    /// the full-object one, as if sent now.</summary>
     /// <summary>The answer of an upload an earlier run completed (it stopped before it could record so): every part is
     /// stored, nothing is sent, and the response says what S3 says of the object now.</summary>
     private TransferUtilityUploadResponse CompletedEarlier(CompleteMultipartUploadResponse earlier)
@@ -309,6 +307,8 @@ internal sealed class MultipartUploadCommand
             _fullObject?.Combine()), earlier, _request);
     }
 
+    /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
+    /// the full-object one, as if sent now.</summary>
     private void AddStoredParts()
     {
         foreach (StoredPart stored in _journal?.StoredParts ?? [])
