@@ -79,13 +79,9 @@ internal static class RequestOptions
         SetGrantsAndExpires(source, initiate, expires => initiate.Expires = expires);
     }
 
-    /// <summary>A multipart upload's Complete; conditional writes of a multipart upload are checked here, when the
-    /// object is stored.</summary>
-    public static void ApplyTo(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete)
-    {
-        ApplyTo((IRequestOptions)source, complete);
+    /// <summary>A multipart upload's conditional writes, which S3 checks on its Complete, when the object is stored.</summary>
+    public static void ApplyConditions(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete) =>
         (complete.IfNoneMatch, complete.IfMatch) = (source.IfNoneMatch, source.IfMatch);
-    }
 
     /// <summary>Every GET of a download (discovery, parts, resumes) carries these alike, so an SSE-C object stays
     /// readable on every range.</summary>
