@@ -36,13 +36,15 @@ internal sealed class CopyDirectoryCommand
     public async Task<TransferUtilityCopyDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnInitiated(new CopyDirectoryInitiatedEventArgs(_request));
-        await _transfer.RunAsync(null, ListAsync, CopyOneAsync, error =>
-            FailedEvent.Raise(_resources.Logger, nameof(_request.CopyDirectoryFailedEvent), _request.SourceBucket!, _listPrefix,
-                () => _request.OnFailed(new CopyDirectoryFailedEventArgs(_request, error, _transfer.Succeeded))), cancellationToken).ConfigureAwait(false);
+        await _transfer.RunAsync(start: null, ListAsync, CopyOneAsync, RaiseFailed, cancellationToken).ConfigureAwait(false);
         var response = new TransferUtilityCopyDirectoryResponse(_transfer.Succeeded, _transfer.Errors.Count, _transfer.Errors);
         _request.OnCompleted(new CopyDirectoryCompletedEventArgs(_request, response, _progress.MovedBytes));
         return response;
     }
+
+    private void RaiseFailed(Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.CopyDirectoryFailedEvent), _request.SourceBucket!, _listPrefix,
+            () => _request.OnFailed(new CopyDirectoryFailedEventArgs(_request, error, _transfer.Succeeded)));
 
     private async IAsyncEnumerable<S3Object> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
