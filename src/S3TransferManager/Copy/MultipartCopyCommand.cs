@@ -47,9 +47,9 @@ internal sealed class MultipartCopyCommand
         _source = source;
         _session = new MultipartUploadSession(resources, lane, request.DestinationBucket!, request.DestinationKey!, request);
         // Whole waves of the request budget unless the caller chose the size, as for uploads.
-        _partSize = request.PartSizeIsExplicit
-            ? PartSizer.ForKnownLength(source.Size, request.PartSize)
-            : PartSizer.ForWholeWaves(source.Size, request.PartSize, resources.StartingRequests);
+        _partSize = request.PartSize is { } chosen
+            ? PartSizer.ForKnownLength(source.Size, chosen)
+            : PartSizer.ForWholeWaves(source.Size, TransferLimits.DefaultPartSize, resources.StartingRequests);
         _parts = new PartETag[PartSizer.PartCount(source.Size, _partSize)];
     }
 
