@@ -133,6 +133,21 @@ public sealed partial class TransferUtilityConfig
 
     internal TransferUtilityConfig Validated()
     {
+    /// <summary>
+    /// The clock the utility's timers, delays and time readings run on: the stall bounds of requests and bodies, the
+    /// delays before a retry or a resume, the waits on a failure path, the spacing of progress events, the bandwidth
+    /// cap's refills and the automatic budget's windows. Give a fake one (Microsoft.Extensions.Time.Testing's
+    /// <c>FakeTimeProvider</c>, say) to test code that uses the utility without waiting for real time, as Polly and the
+    /// Azure SDK take one. Three things stay on the system clock: two bounded waits that nothing would advance a fake
+    /// clock through (<see cref="TransferUtility.Dispose"/>'s wait for the cleanup a cancelled transfer left running,
+    /// which blocks the caller, and the grace a cancelled request's connection gets to close), and the durations the
+    /// telemetry records. The AWS SDK's own retry delays and HTTP timeouts are the client's, on the system clock.
+    /// </summary>
+    /// <value><see langword="null"/> (the default): <see cref="System.TimeProvider.System"/>. The dependency injection
+    /// registration (S3TransferManager.Extensions.DependencyInjection) sets it to the container's
+    /// <see cref="System.TimeProvider"/> when one is registered and this is left unset.</value>
+    public TimeProvider? TimeProvider { get; set; }
+
         if (ConcurrentServiceRequests is < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(ConcurrentServiceRequests), ConcurrentServiceRequests, "At least 1 request must be allowed in flight.");
@@ -195,3 +210,4 @@ public sealed partial class TransferUtilityConfig
         return copy;
     }
 }
+            TimeProvider = TimeProvider,
