@@ -67,6 +67,10 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <summary>The client every request goes through.</summary>
     public IAmazonS3 S3Client => _resources.Client;
 
+    /// <summary>The S3 calls a program on the library sends beside its transfers (s3tm's listings, deletes and bucket
+    /// calls), through this utility's request path and budget.</summary>
+    internal UtilityCalls OpenCalls() => new(_resources);
+
     /// <summary>
     /// Uploads <see cref="TransferUtilityUploadRequest.FilePath"/> or <see cref="TransferUtilityUploadRequest.InputStream"/>.
     /// Below <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/> one PutObject is sent; above it a multipart
