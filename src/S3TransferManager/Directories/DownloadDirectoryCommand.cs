@@ -29,7 +29,7 @@ internal sealed class DownloadDirectoryCommand
     private readonly KnownFolders _folders = new();
 
     // The objects an earlier, interrupted run of this request finished; null when resume is off.
-    private IDirectoryJournal? _journal;
+    private DirectoryJournal? _journal;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to download, and where.</param>
@@ -243,7 +243,7 @@ internal sealed class DownloadDirectoryCommand
 
         try
         {
-            IDirectoryJournal? journal = _journal;
+            DirectoryJournal? journal = _journal;
             TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest,
                     journal is null ? null : (written, eTag) => journal.Finished(item.Key, target, written, eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);

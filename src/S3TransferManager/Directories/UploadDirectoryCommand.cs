@@ -22,7 +22,7 @@ internal sealed class UploadDirectoryCommand
     private readonly ResumeTotals _totals = new();
 
     // The files an earlier, interrupted run of this request finished; null when resume is off.
-    private IDirectoryJournal? _journal;
+    private DirectoryJournal? _journal;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to upload, and where.</param>
@@ -160,7 +160,7 @@ internal sealed class UploadDirectoryCommand
                 return;
             }
 
-            IDirectoryJournal? journal = _journal;
+            DirectoryJournal? journal = _journal;
             TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest,
                     journal is null ? null : eTag => journal.Finished(key, path, new FileInfo(path), eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
