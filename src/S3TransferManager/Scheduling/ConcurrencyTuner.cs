@@ -14,7 +14,7 @@ namespace S3TransferManager.Scheduling;
 /// dropped without being disposed leaves nothing behind. Invariant: the controller and <see cref="_windowStart"/> are
 /// touched only under <see cref="_lock"/>, taken with TryEnter so a report never waits for another's evaluation.
 /// </remarks>
-internal sealed class ConcurrencyTuner : IRequestObserver
+internal sealed class ConcurrencyTuner
 {
     /// <summary>The fewest requests ended before a window may close (unless it reached its longest).</summary>
     internal const int MinRequests = 8;
@@ -88,7 +88,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         Report(_time.GetTimestamp());
     }
 
-    /// <inheritdoc/>
+    /// <summary>A lease was lent; returns its start, to hand back to <see cref="Returned"/>.</summary>
     public long Lent(RequestCost cost)
     {
         long now = _time.GetTimestamp();
@@ -104,7 +104,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         return now;
     }
 
-    /// <inheritdoc/>
+    /// <summary>The lease lent at <paramref name="lentAt"/> came back: its request is over.</summary>
     public void Returned(long lentAt, RequestCost cost)
     {
         long now = _time.GetTimestamp();
