@@ -214,7 +214,9 @@ internal sealed class DownloadJournal : IDisposable
             }
         }
 
-        List<DownloadedPart> earlier = why is null ? Fitting(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart), layout) : [];
+        List<DownloadedPart> earlier = why is null
+            ? JournalRecords.LastOfEach(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart).Where(p => Fits(p, layout)), p => p.Part)
+            : [];
         if (why is not null || earlier.Count == 0)
         {
             if (why is not null)
@@ -234,21 +236,10 @@ internal sealed class DownloadJournal : IDisposable
         _writer.Continues(earlierRun: true);
     }
 
-    /// <summary>Each part's last record, when it is one of the layout's parts.</summary>
-    private static List<DownloadedPart> Fitting(List<DownloadedPart> records, PartLayout layout)
-    {
-        var latest = new SortedDictionary<int, DownloadedPart>();
-        foreach (DownloadedPart record in records)
-        {
-            if (record.Part >= 1 && record.Part <= layout.PartCount && record.Start == layout.StartOf(record.Part)
-                && record.Length == layout.LengthOf(record.Part))
-            {
-                latest[record.Part] = record;
-            }
-        }
-
-        return [.. latest.Values];
-    }
+    /// <summary>Whether the record is of one of the layout's parts.</summary>
+    private static bool Fits(DownloadedPart record, PartLayout layout) =>
+        record.Part >= 1 && record.Part <= layout.PartCount && record.Start == layout.StartOf(record.Part)
+        && record.Length == layout.LengthOf(record.Part);
 
     /// <summary>Writes the new download's header (and its index entry), before its temporary file exists, so no temporary
     /// file is ever left without a journal naming it. False when it could not be written: the download goes on
