@@ -81,13 +81,8 @@ internal static class ChecksumReadings
             return null;
         }
 
-        var checksums = new string[partCount];
-        for (int part = 1; part <= partCount; part++)
-        {
-            checksums[part - 1] = digests.Get(part, algorithm).Checksum;
-        }
-
-        string? composite = ChecksumHasher.Composite(algorithm, checksums);
+        // The sizes hold this download's own layout only when its parts are the uploader's (OwnLayoutIfUniform).
+        string? composite = ChecksumHasher.Composite(algorithm, digests.PartChecksums(algorithm));
         return string.Equals(composite, $"{value}-{partCount.ToString(CultureInfo.InvariantCulture)}", StringComparison.Ordinal)
             ? new ChecksumReading(Composite: true, size, partCount, value)
             : null;
