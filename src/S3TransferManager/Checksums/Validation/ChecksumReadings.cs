@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Globalization;
 using Amazon.S3;
 using S3TransferManager.Parts;
@@ -104,16 +103,7 @@ internal static class ChecksumReadings
         Span<byte> raw = stackalloc byte[sizeof(ulong)];
         foreach (ulong crc in crcs)
         {
-            if (algorithm == ChecksumAlgorithm.CRC64NVME)
-            {
-                BinaryPrimitives.WriteUInt64BigEndian(raw, crc);
-                hasher.Append(raw);
-            }
-            else
-            {
-                BinaryPrimitives.WriteUInt32BigEndian(raw, (uint)crc);
-                hasher.Append(raw[..sizeof(uint)]);
-            }
+            hasher.Append(raw[..CrcCombine.WriteBigEndian(algorithm, crc, raw)]);
         }
 
         return hasher.ToBase64();
