@@ -273,8 +273,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="cancellationToken">Stops the delivery.</param>
     /// <param name="handedLive">Called with <paramref name="body"/> once it becomes the reader's part: handed to the reader
     /// unbuffered (before the reader reads it), or, while it is still read into chunks, once the reader waits for it.
-    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests.
-    /// reader reads it); a static callback then costs no allocation per part.</param>
+    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests;
+    /// a static callback costs no allocation per part.</param>
     /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
     /// once when the part goes live, else when its buffer is disposed.</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
