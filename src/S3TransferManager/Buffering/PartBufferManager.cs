@@ -24,7 +24,7 @@ namespace S3TransferManager.Buffering;
 /// <see cref="_nextPart"/> is ever live or handed to the reader; a handed part belongs to whoever clears
 /// <see cref="_handed"/> (the reader finishing it, or disposal). Once stopped (failed or disposed) the manager never starts again.
 /// </remarks>
-internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
+internal sealed class PartBufferManager : IDisposable
 {
     /// <summary>Guards every mutable field below.</summary>
     private readonly Lock _lock = new();
@@ -349,12 +349,6 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// error from it fails the download (the reader throws it, typed, on this and every later read). Call before the
     /// reader starts.</summary>
     public void SetEndCheck(Func<CancellationToken, ValueTask> check) => _endCheck = check;
-
-    public ValueTask DisposeAsync()
-    {
-        Dispose();
-        return ValueTask.CompletedTask;
-    }
 
     // ---- Reader transitions: called only by the one PartReader. ----
 
