@@ -57,8 +57,6 @@ internal sealed class DownloadJournal : IDisposable
         });
     }
 
-    public string Path => _writer.Path;
-
     /// <summary>The temporary file a resumable download writes.</summary>
     public string TempPath { get; }
 
@@ -84,7 +82,7 @@ internal sealed class DownloadJournal : IDisposable
     [SuppressMessage("Reliability", "CA2000", Justification = "The journal owns its file, and the caller the journal.")]
     public static DownloadJournal? Open(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request)
     {
-        string destination = System.IO.Path.GetFullPath(request.FilePath!);
+        string destination = Path.GetFullPath(request.FilePath!);
         (string journalPath, string? index) = paths.Download(destination);
         JournalFile? file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
         if (inUse)
@@ -163,7 +161,7 @@ internal sealed class DownloadJournal : IDisposable
             PartsToFetch = checkedParts.ToFetch;
             ResumedBytes = checkedParts.ResumedBytes;
 
-            Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, Path);
+            Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, _writer.Path);
             return (TempPath, true);
         }
 
@@ -268,8 +266,8 @@ internal sealed class DownloadJournal : IDisposable
         {
             if (_indexEntry is not null)
             {
-                Directory.CreateDirectory(System.IO.Path.GetDirectoryName(_indexEntry)!);
-                File.WriteAllText(_indexEntry, Path);
+                Directory.CreateDirectory(Path.GetDirectoryName(_indexEntry)!);
+                File.WriteAllText(_indexEntry, _writer.Path);
             }
         });
     }

@@ -39,8 +39,6 @@ internal sealed class UploadJournal : IDisposable
         OwnChecksum = upload.Request.EffectiveChecksumAlgorithm is null ? JournalChecksum.OwnAlgorithm : null;
     }
 
-    public string Path => _writer.Path;
-
     /// <summary>The part size: the resumed upload's, or the one planned for a new upload.</summary>
     public long PartSize { get; private set; }
 
@@ -71,7 +69,7 @@ internal sealed class UploadJournal : IDisposable
     public static async ValueTask<UploadJournal?> OpenAsync(JournalPaths paths, UploadContext upload, string path,
         Microsoft.Win32.SafeHandles.SafeFileHandle source, long length, long partSize, CancellationToken cancellationToken)
     {
-        string fullPath = System.IO.Path.GetFullPath(path);
+        string fullPath = Path.GetFullPath(path);
         string journalPath = paths.Upload(upload.Bucket, upload.Key, fullPath);
         JournalFile? file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
         if (inUse)
@@ -163,6 +161,6 @@ internal sealed class UploadJournal : IDisposable
             return;
         }
 
-        Log.TransferResumed(_logger, "upload", _upload.Bucket, _upload.Key, ResumedBytes, _template.Length, Path);
+        Log.TransferResumed(_logger, "upload", _upload.Bucket, _upload.Key, ResumedBytes, _template.Length, _writer.Path);
     }
 }
