@@ -11,8 +11,8 @@ public static class S3TransferManagerServiceCollectionExtensions
 {
     /// <summary>
     /// Registers one <see cref="TransferUtility"/> for the whole application (a singleton), built from the container's
-    /// <see cref="IAmazonS3"/>, the <see cref="TransferUtilityConfig"/> options and the container's
-    /// <see cref="ILoggerFactory"/> when there is one.
+    /// <see cref="IAmazonS3"/>, the <see cref="TransferUtilityConfig"/> options, and the container's
+    /// <see cref="ILoggerFactory"/> and <see cref="TimeProvider"/> when there are.
     /// </summary>
     /// <param name="services">The container's registrations.</param>
     /// <returns><paramref name="services"/>, for chaining.</returns>
@@ -36,6 +36,7 @@ public static class S3TransferManagerServiceCollectionExtensions
     {
         ArgumentNullException.ThrowIfNull(services);
         services.AddOptions();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<TransferUtilityConfig>, ContainerClock>());
         services.TryAddSingleton(CreateTransferUtility);
         // The interface apps inject (and mock in their tests) is the same one utility, so the budget stays single.
         services.TryAddSingleton<ITransferUtility>(static provider => provider.GetRequiredService<TransferUtility>());

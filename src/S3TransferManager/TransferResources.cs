@@ -23,7 +23,8 @@ internal sealed class TransferResources
     /// <param name="logger">Where to log.</param>
     /// <param name="pool">Where 64 KiB buffers and chunks come from; <see cref="ChunkPool.Default"/> when null
     /// (tests pass a counting pool).</param>
-    /// <param name="timeProvider">The clock for delays; <see cref="TimeProvider.System"/> when null.</param>
+    /// <param name="timeProvider">The clock for delays (tests pass a fake); when null, the settings'
+    /// <see cref="TransferUtilityConfig.TimeProvider"/>, else <see cref="TimeProvider.System"/>.</param>
     /// <param name="tuning">The engine's internal knobs; <see cref="EngineTuning.Default"/> when null.</param>
     public TransferResources(IAmazonS3 client, TransferUtilityConfig config, ILogger logger, ArrayPool<byte>? pool = null,
         TimeProvider? timeProvider = null, EngineTuning? tuning = null)
@@ -34,7 +35,7 @@ internal sealed class TransferResources
         Checksums = ClientChecksums.Of(client);
         Logger = logger;
         Pool = pool ?? ChunkPool.Default;
-        TimeProvider = timeProvider ?? TimeProvider.System;
+        TimeProvider = timeProvider ?? config.TimeProvider ?? TimeProvider.System;
         (Scheduler, Tuner) = RequestBudget.Create(config, Tuning, TimeProvider, Environment.ProcessorCount);
         Refusals = Tuner is null ? null : SlowDownSignal.TryListen(client, Tuner);
         StartingRequests = RequestBudget.StartingRequests(config, Tuning, Environment.ProcessorCount);

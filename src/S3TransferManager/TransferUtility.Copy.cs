@@ -29,13 +29,8 @@ public sealed partial class TransferUtility
     /// multipart copy was aborted.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; a multipart copy
     /// was aborted.</exception>
-    public Task<TransferUtilityCopyResponse> CopyWithResponseAsync(TransferUtilityCopyRequest request, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new CopyCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+    public Task<TransferUtilityCopyResponse> CopyWithResponseAsync(TransferUtilityCopyRequest request, CancellationToken cancellationToken = default) =>
+        new CopyCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Copies an object with its metadata and tags; see
     /// <see cref="CopyWithResponseAsync(TransferUtilityCopyRequest, CancellationToken)"/>.</summary>
@@ -78,13 +73,8 @@ public sealed partial class TransferUtility
     /// flight have been cancelled; under <see cref="FailurePolicy.ContinueOnFailure"/> errors are in the response. A
     /// failed listing is always thrown.</remarks>
     public Task<TransferUtilityCopyDirectoryResponse> CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest request,
-        CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new CopyDirectoryCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        CancellationToken cancellationToken = default) =>
+        new CopyDirectoryCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Copies every object under a prefix to another prefix; see
     /// <see cref="CopyDirectoryWithResponseAsync(TransferUtilityCopyDirectoryRequest, CancellationToken)"/>.</summary>

@@ -25,13 +25,8 @@ public sealed partial class TransferUtility
     /// in flight have been cancelled; under <see cref="FailurePolicy.ContinueOnFailure"/> errors are in the response.
     /// A failed listing is always thrown.</remarks>
     public Task<TransferUtilityDownloadDirectoryResponse> DownloadDirectoryWithResponseAsync(
-        TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new DownloadDirectoryCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken = default) =>
+        new DownloadDirectoryCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Downloads every object under a prefix; see
     /// <see cref="DownloadDirectoryWithResponseAsync(TransferUtilityDownloadDirectoryRequest, CancellationToken)"/>.</summary>
@@ -81,13 +76,8 @@ public sealed partial class TransferUtility
     /// <remarks>Under <see cref="FailurePolicy.AbortOnFailure"/> the first file's error is thrown after the files in
     /// flight have been cancelled; under <see cref="FailurePolicy.ContinueOnFailure"/> errors are in the response.</remarks>
     public Task<TransferUtilityUploadDirectoryResponse> UploadDirectoryWithResponseAsync(
-        TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new UploadDirectoryCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken = default) =>
+        new UploadDirectoryCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Uploads the top level of a folder; see
     /// <see cref="UploadDirectoryWithResponseAsync(TransferUtilityUploadDirectoryRequest, CancellationToken)"/>.</summary>

@@ -25,11 +25,6 @@ public sealed partial class TransferUtility
     /// <remarks>Under <see cref="FailurePolicy.AbortOnFailure"/> the first entry's error is thrown after the entries in
     /// flight have been cancelled; under <see cref="FailurePolicy.ContinueOnFailure"/> errors are in the response. A
     /// failed listing is always thrown.</remarks>
-    public Task<TransferUtilitySyncResponse> SyncWithResponseAsync(TransferUtilitySyncRequest request, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new SyncCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+    public Task<TransferUtilitySyncResponse> SyncWithResponseAsync(TransferUtilitySyncRequest request, CancellationToken cancellationToken = default) =>
+        new SyncCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 }

@@ -92,11 +92,6 @@ public sealed partial class TransferUtility
     /// <inheritdoc cref="AbortMultipartUploadsAsync(string, DateTime, CancellationToken)"/>
     /// <param name="request">The bucket and the cut-off.</param>
     /// <param name="cancellationToken">Stops the paging; uploads already aborted stay aborted.</param>
-    public Task AbortMultipartUploadsAsync(TransferUtilityAbortMultipartUploadRequest request, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new AbortMultipartUploadsCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+    public Task AbortMultipartUploadsAsync(TransferUtilityAbortMultipartUploadRequest request, CancellationToken cancellationToken = default) =>
+        new AbortMultipartUploadsCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 }

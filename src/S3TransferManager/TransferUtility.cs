@@ -67,6 +67,10 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <summary>The client every request goes through.</summary>
     public IAmazonS3 S3Client => _resources.Client;
 
+    /// <summary>The S3 calls a program on the library sends beside its transfers (s3tm's listings, deletes and bucket
+    /// calls), through this utility's request path and budget.</summary>
+    internal UtilityCalls OpenCalls() => new(_resources);
+
     /// <summary>
     /// Uploads <see cref="TransferUtilityUploadRequest.FilePath"/> or <see cref="TransferUtilityUploadRequest.InputStream"/>.
     /// Below <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/> one PutObject is sent; above it a multipart
@@ -91,13 +95,8 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; a multipart
     /// upload was aborted.</exception>
     public Task<TransferUtilityUploadResponse> UploadWithResponseAsync(TransferUtilityUploadRequest request,
-        CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new UploadCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        CancellationToken cancellationToken = default) =>
+        new UploadCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>
     /// Downloads an object to <see cref="TransferUtilityDownloadRequest.FilePath"/> with parallel ranged GETs. The
@@ -115,13 +114,8 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <exception cref="AmazonS3Exception">S3 refused a request (missing object, access denied, ...).</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
     public Task<TransferUtilityDownloadResponse> DownloadWithResponseAsync(TransferUtilityDownloadRequest request,
-        CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new FileDownloadCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        CancellationToken cancellationToken = default) =>
+        new FileDownloadCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Downloads an object to a file with the default part size; see
     /// <see cref="DownloadWithResponseAsync(TransferUtilityDownloadRequest, CancellationToken)"/>.</summary>
@@ -153,13 +147,8 @@ public sealed partial class TransferUtility : ITransferUtility
     /// fails for good (its <see cref="Exception.InnerException"/> says why: an <see cref="ObjectModifiedException"/>
     /// when the object changed), and every later read throws too.</remarks>
     public Task<TransferUtilityOpenStreamResponse> OpenStreamWithResponseAsync(TransferUtilityOpenStreamRequest request,
-        CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        request.Validate();
-        return new OpenStreamCommand(_resources, request).ExecuteAsync(cancellationToken);
-    }
+        CancellationToken cancellationToken = default) =>
+        new OpenStreamCommand(_resources, Checked(request, static r => r.Validate())).ExecuteAsync(cancellationToken);
 
     /// <summary>Opens an object as a stream with the default settings; see
     /// <see cref="OpenStreamWithResponseAsync(TransferUtilityOpenStreamRequest, CancellationToken)"/>.</summary>
@@ -170,6 +159,17 @@ public sealed partial class TransferUtility : ITransferUtility
     public Task<TransferUtilityOpenStreamResponse> OpenStreamWithResponseAsync(string bucketName, string key,
         CancellationToken cancellationToken = default) =>
         OpenStreamWithResponseAsync(new TransferUtilityOpenStreamRequest { BucketName = bucketName, Key = key }, cancellationToken);
+
+    /// <summary>The checks every call makes before its command is made: a request, a utility not disposed, and the
+    /// request's own, which refuse bad input before anything is sent.</summary>
+    private T Checked<T>(T request, Action<T> validate)
+        where T : class
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        validate(request);
+        return request;
+    }
 
     /// <summary>Marks the utility disposed; later calls throw <see cref="ObjectDisposedException"/>. Waits for the cleanup
     /// a cancelled transfer left running (the abort of its multipart upload; at most the failure wait limit, 30 s), so

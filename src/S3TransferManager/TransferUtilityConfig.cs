@@ -80,11 +80,25 @@ public sealed partial class TransferUtilityConfig
     public bool HedgeSlowRequests { get; set; }
 
     /// <summary>
-    /// How many bytes of pooled buffers the utility may hold at once for parts that wait in memory: OpenStream parts
-    /// fetched ahead of their reader, and parts of non-seekable upload streams read ahead of their upload. Transfers
-    /// share it; a transfer that holds none is always lent its next part, so the total may exceed the limit by one
-    /// part per transfer, and no transfer stops because others hold memory. Downloads to a file and uploads from a file
-    /// or seekable stream hold no such buffers.
+    /// The memory budget of the utility, shared by every transfer it runs at once. It feeds two budgets, and each takes
+    /// the whole number (it is not split between them):
+    /// <list type="bullet">
+    /// <item><description><b>Buffered parts.</b> The pooled buffers of parts that wait in memory: OpenStream parts fetched
+    /// ahead of their reader (each stream also within its own <c>MaxInMemoryParts</c> x <c>PartSize</c> window) and the
+    /// parts of an upload from a stream, seekable or not, read ahead of their UploadPart. A part that does not fit waits,
+    /// holding no thread, until earlier parts give their buffers back, first come first served (an OpenStream part its
+    /// reader reaches meanwhile goes to the reader straight from its body, needing none). A transfer that holds
+    /// none is always lent its next part, so the total may exceed the limit by one part per transfer and no transfer
+    /// stops because others hold memory; the parts read to learn whether a stream reaches
+    /// <see cref="MinSizeBeforePartUpload"/> take theirs without waiting. Downloads to a file (one 64 KiB buffer per
+    /// connection), uploads from a file (read by offset) and copies hold no such buffers.</description></item>
+    /// <item><description><b>Bytes in flight</b>, while <see cref="ConcurrentServiceRequests"/> is unset (the automatic
+    /// budget): a request is lent a slot only while the bytes the requests in flight will move (each GET's range, each
+    /// UploadPart's body) plus its own fit; a request larger than the limit goes alone. A transfer whose next part does
+    /// not fit keeps its turn while smaller requests of other transfers go. A download of parts of 5 MiB or more starts
+    /// the budget from as many of its parts as fit (256 MiB in 8 MiB parts: 32). A set <see cref="ConcurrentServiceRequests"/> counts
+    /// requests, not bytes.</description></item>
+    /// </list>
     /// </summary>
     /// <value>256 MiB. Must be at least 1.</value>
     public long BufferMemoryLimit { get; set; } = 256L * 1024 * 1024;
@@ -118,6 +132,21 @@ public sealed partial class TransferUtilityConfig
     /// 16 GiB/s is held to 16 GiB/s. A cap far below what one part can move in the HTTP client's timeout makes requests
     /// time out: at 1 MB/s, 10 requests in flight each move 100 KB/s.</value>
     public long? MaxBytesPerSecond { get; set; }
+
+    /// <summary>
+    /// The clock the utility's timers, delays and time readings run on: the stall bounds of requests and bodies, the
+    /// delays before a retry or a resume, the waits on a failure path, the spacing of progress events, the bandwidth
+    /// cap's refills and the automatic budget's windows. Give a fake one (Microsoft.Extensions.Time.Testing's
+    /// <c>FakeTimeProvider</c>, say) to test code that uses the utility without waiting for real time, as Polly and the
+    /// Azure SDK take one. Three things stay on the system clock: two bounded waits that nothing would advance a fake
+    /// clock through (<see cref="TransferUtility.Dispose"/>'s wait for the cleanup a cancelled transfer left running,
+    /// which blocks the caller, and the grace a cancelled request's connection gets to close), and the durations the
+    /// telemetry records. The AWS SDK's own retry delays and HTTP timeouts are the client's, on the system clock.
+    /// </summary>
+    /// <value><see langword="null"/> (the default): <see cref="System.TimeProvider.System"/>. The dependency injection
+    /// registration (S3TransferManager.Extensions.DependencyInjection) sets it to the container's
+    /// <see cref="System.TimeProvider"/> when one is registered and this is left unset.</value>
+    public TimeProvider? TimeProvider { get; set; }
 
     /// <summary>
     /// Accepted for compatibility with the AWS SDK, where <see langword="true"/> turns off its check for keys that
@@ -190,6 +219,7 @@ public sealed partial class TransferUtilityConfig
             SkipDirectoryCaseSensitivityCheck = SkipDirectoryCaseSensitivityCheck,
             ValidateDownloadChecksums = ValidateDownloadChecksums,
             MaxBytesPerSecond = MaxBytesPerSecond,
+            TimeProvider = TimeProvider,
         };
         CopyResumeTo(copy);
         return copy;

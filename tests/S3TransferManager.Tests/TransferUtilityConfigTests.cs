@@ -101,6 +101,7 @@ public sealed class TransferUtilityConfigTests
                 // A full path: folders are copied as full paths.
                 null when property.PropertyType == typeof(string) => Path.Combine(Path.GetTempPath(), property.Name),
                 null when property.PropertyType == typeof(long?) => 7L,
+                null when property.PropertyType == typeof(TimeProvider) => new Microsoft.Extensions.Time.Testing.FakeTimeProvider(),
                 _ => throw new InvalidOperationException($"Add a changed value for {property.Name} ({property.PropertyType.Name}) to this test."),
             });
         }

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Text.Json.Nodes;
-using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 
@@ -38,18 +37,20 @@ internal static class AbortUploadsCommand
             CliSettings settings = options.Read(result);
             S3Location location = S3Location.Parse(result.GetRequiredValue(target));
             DateTime cutoff = DateTime.UtcNow - result.GetValue(olderThan).Value;
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            using S3Session session = S3Session.Open(settings);
+            UtilityCalls calls = session.Calls;
             var aborted = new JsonArray();
             var request = new ListMultipartUploadsRequest { BucketName = location.Bucket, Prefix = location.Key };
             ListMultipartUploadsResponse page;
             do
             {
-                page = await s3.ListMultipartUploadsAsync(request, token);
+                page = await calls.S3.ListMultipartUploadsAsync(request, calls.Slot, token);
                 foreach (MultipartUpload upload in page.MultipartUploads ?? [])
                 {
                     if (upload.Initiated is { } started && started.ToUniversalTime() < cutoff)
                     {
-                        await s3.AbortMultipartUploadAsync(location.Bucket, upload.Key, upload.UploadId, token);
+                        await calls.S3.AbortMultipartUploadAsync(
+                            new AbortMultipartUploadRequest { BucketName = location.Bucket, Key = upload.Key, UploadId = upload.UploadId }, calls.Slot, token);
                         aborted.Add((JsonNode)new JsonObject { ["key"] = upload.Key, ["uploadId"] = upload.UploadId, ["initiated"] = started });
                         if (!settings.Quiet && !settings.Json)
                         {

@@ -1,4 +1,4 @@
-using Amazon.S3;
+using Amazon.S3.Model;
 
 namespace S3TransferManager.Cli.Commands;
 
@@ -9,12 +9,12 @@ namespace S3TransferManager.Cli.Commands;
 /// </summary>
 internal static class BatchCopy
 {
-    public static async Task<int> RunAsync(CliSettings settings, CliConsole console, AmazonS3Client s3, TransferUtility utility,
+    public static async Task<int> RunAsync(CliSettings settings, CliConsole console, UtilityCalls calls, TransferUtility utility,
         CopyArguments? copy, S3Location? from, S3Location? to, CopyFlags flags, CancellationToken token)
     {
         List<BatchItem> items = copy is { Up: true }
             ? Uploads(settings, utility, copy, flags)
-            : await FromS3Async(settings, s3, utility, copy, from ?? copy!.Remote, to, flags, token);
+            : await FromS3Async(settings, calls, utility, copy, from ?? copy!.Remote, to, flags, token);
         string verb = flags.Move ? "move" : copy is null ? "copy" : copy.Up ? "upload" : "download";
         return await ObjectBatch.RunAsync(console, settings, flags.Move ? "mv" : "cp", verb, items, flags.DryRun, token);
     }
@@ -44,12 +44,12 @@ internal static class BatchCopy
 
     /// <summary>Downloads (<paramref name="copy"/> given) or copies within S3 (<paramref name="to"/> given) of every
     /// object under <paramref name="source"/>'s prefix.</summary>
-    private static async Task<List<BatchItem>> FromS3Async(CliSettings settings, AmazonS3Client s3, TransferUtility utility,
+    private static async Task<List<BatchItem>> FromS3Async(CliSettings settings, UtilityCalls calls, TransferUtility utility,
         CopyArguments? copy, S3Location source, S3Location? to, CopyFlags flags, CancellationToken token)
     {
         S3Location root = source with { Key = CopyDirectory.AsPrefix(source.Key) ?? string.Empty };
         var items = new List<BatchItem>();
-        foreach ((string key, string relative, long size) in await BatchSources.ObjectsAsync(s3, root, flags.Filter, token))
+        foreach ((string key, string relative, long size) in await BatchSources.ObjectsAsync(calls, root, flags.Filter, token))
         {
             S3Location from = source with { Key = key };
             if (to is not null)
@@ -58,7 +58,7 @@ internal static class BatchCopy
                 items.Add(new BatchItem(from.ToString(), target.ToString(), size, async itemToken =>
                 {
                     await utility.CopyWithResponseAsync(ServerSideCopy.Request(settings, from, target, flags.Objects), itemToken);
-                    await DeleteIfMovingAsync(s3, from, flags, itemToken);
+                    await DeleteIfMovingAsync(calls, from, flags, itemToken);
                 }));
                 continue;
             }
@@ -78,18 +78,18 @@ internal static class BatchCopy
                 }
 
                 await utility.DownloadWithResponseAsync(TransferRequests.Download(settings, from.Bucket, from.Key, path), itemToken);
-                await DeleteIfMovingAsync(s3, from, flags, itemToken);
+                await DeleteIfMovingAsync(calls, from, flags, itemToken);
             }));
         }
 
         return items;
     }
 
-    private static async Task DeleteIfMovingAsync(AmazonS3Client s3, S3Location source, CopyFlags flags, CancellationToken token)
+    private static async Task DeleteIfMovingAsync(UtilityCalls calls, S3Location source, CopyFlags flags, CancellationToken token)
     {
         if (flags.Move)
         {
-            await s3.DeleteObjectAsync(source.Bucket, source.Key, token);
+            await calls.S3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = source.Bucket, Key = source.Key }, calls.Slot, token);
         }
     }
 }

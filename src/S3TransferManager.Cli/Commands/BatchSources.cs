@@ -1,4 +1,3 @@
-using Amazon.S3;
 using Amazon.S3.Model;
 
 namespace S3TransferManager.Cli.Commands;
@@ -16,11 +15,11 @@ internal static class BatchSources
             .OrderBy(file => file.Relative, StringComparer.Ordinal)];
     }
 
-    /// <param name="s3">The client.</param>
+    /// <param name="calls">The utility's calls.</param>
     /// <param name="prefix">The bucket and the prefix, which ends with '/' or is empty (a whole bucket).</param>
     /// <param name="filter">The rules, applied to each key's path below the prefix.</param>
     /// <param name="token">Cancels the listing.</param>
-    public static async Task<IReadOnlyList<(string Key, string Relative, long Size)>> ObjectsAsync(IAmazonS3 s3, S3Location prefix, PathFilter filter,
+    public static async Task<IReadOnlyList<(string Key, string Relative, long Size)>> ObjectsAsync(UtilityCalls calls, S3Location prefix, PathFilter filter,
         CancellationToken token)
     {
         var objects = new List<(string, string, long)>();
@@ -28,7 +27,7 @@ internal static class BatchSources
         ListObjectsV2Response response;
         do
         {
-            response = await s3.ListObjectsV2Async(request, token);
+            response = await calls.S3.ListObjectsV2Async(request, calls.Slot, token);
             foreach (S3Object item in response.S3Objects ?? [])
             {
                 string relative = item.Key[prefix.Key.Length..];

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Diagnostics;
 using System.Text.Json.Nodes;
 using Amazon.S3;
+using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 
 namespace S3TransferManager.Cli.Commands;
@@ -84,11 +85,11 @@ internal static class CopyCommand
             return ExitCodes.Success;
         }
 
-        using AmazonS3Client s3 = S3ClientFactory.Create(settings);
-        using var utility = new TransferUtility(s3, settings.TransferConfig());
+        using S3Session session = S3Session.Open(settings);
+        TransferUtility utility = session.Utility;
         if (flags.ObjectByObject)
         {
-            return await BatchCopy.RunAsync(settings, console, s3, utility, copy, from, to, flags, token);
+            return await BatchCopy.RunAsync(settings, console, session.Calls, utility, copy, from, to, flags, token);
         }
 
         var clock = Stopwatch.StartNew();
@@ -107,13 +108,13 @@ internal static class CopyCommand
             if (flags.Move)
             {
                 // Only once the copy succeeded, as the AWS CLI's mv.
-                await DeleteSourceAsync(s3, copy, from, token);
+                await DeleteSourceAsync(session.Calls, copy, from, token);
                 verb = "move";
             }
         }
         catch (Exception e)
         {
-            if (await ExplainAsync(e, s3, utility, settings, copy, from, recursive) is { } explained)
+            if (await ExplainAsync(e, session.Calls, utility, settings, copy, from, recursive) is { } explained)
             {
                 throw explained;
             }
@@ -154,7 +155,7 @@ internal static class CopyCommand
     /// prefix (say to add -r), or a copy of one file that kept its work for a resume (say where, how much, and how to
     /// resume or discard it).
     /// </summary>
-    private static async Task<Exception?> ExplainAsync(Exception e, AmazonS3Client s3, TransferUtility utility, CliSettings settings,
+    private static async Task<Exception?> ExplainAsync(Exception e, UtilityCalls calls, TransferUtility utility, CliSettings settings,
         CopyArguments? copy, S3Location? from, bool recursive)
     {
         if (recursive)
@@ -163,7 +164,7 @@ internal static class CopyCommand
         }
 
         if (e is AmazonS3Exception { StatusCode: System.Net.HttpStatusCode.NotFound } && (from ?? (copy is { Up: false } ? copy.Remote : null)) is { } source
-            && await PrefixHint.IsPrefixAsync(s3, source, CancellationToken.None))
+            && await PrefixHint.IsPrefixAsync(calls, source, CancellationToken.None))
         {
             return PrefixHint.NotAnObject(source, e);
         }
@@ -182,7 +183,7 @@ internal static class CopyCommand
     private static S3Location UploadTarget(string source, S3Location target) =>
         target.Key.Length == 0 || target.Key.EndsWith('/') ? target with { Key = target.Key + Path.GetFileName(source) } : target;
 
-    private static async Task DeleteSourceAsync(AmazonS3Client s3, CopyArguments? copy, S3Location? from, CancellationToken token)
+    private static async Task DeleteSourceAsync(UtilityCalls calls, CopyArguments? copy, S3Location? from, CancellationToken token)
     {
         if (copy is { Up: true })
         {
@@ -191,7 +192,7 @@ internal static class CopyCommand
         else
         {
             S3Location source = from ?? copy!.Remote;
-            await s3.DeleteObjectAsync(source.Bucket, source.Key, token);
+            await calls.S3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = source.Bucket, Key = source.Key }, calls.Slot, token);
         }
     }
 

@@ -16,13 +16,9 @@ internal static class CopyDirectory
             KeyPrefix = AsPrefix(target.Key),
             SearchOption = SearchOption.AllDirectories,
             UploadFilesConcurrently = true,
+            PartSize = settings.PartSize,
         };
         TransferUtilityUploadRequest single = TransferRequests.Upload(settings, target.Bucket, "unused");
-        if (settings.PartSize is { } partSize)
-        {
-            request.PartSize = partSize;
-        }
-
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
         objects.Apply(request);
         long bytes = 0;

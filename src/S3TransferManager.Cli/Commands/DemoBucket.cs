@@ -11,23 +11,23 @@ namespace S3TransferManager.Cli.Commands;
 internal sealed class DemoBucket : IAsyncDisposable
 {
     private static readonly TimeSpan CleanupLimit = TimeSpan.FromSeconds(20);
-    private readonly IAmazonS3 _s3;
+    private readonly UtilityCalls _calls;
     private readonly TextWriter _warnings;
 
-    private DemoBucket(IAmazonS3 s3, string name, TextWriter warnings)
+    private DemoBucket(UtilityCalls calls, string name, TextWriter warnings)
     {
-        _s3 = s3;
+        _calls = calls;
         Name = name;
         _warnings = warnings;
     }
 
     public string Name { get; }
 
-    public static async Task<DemoBucket> CreateAsync(IAmazonS3 s3, TextWriter warnings, CancellationToken token)
+    public static async Task<DemoBucket> CreateAsync(UtilityCalls calls, TextWriter warnings, CancellationToken token)
     {
         string name = "s3tm-demo-" + Guid.NewGuid().ToString("N")[..8];
-        await s3.PutBucketAsync(new PutBucketRequest { BucketName = name }, token);
-        return new DemoBucket(s3, name, warnings);
+        await calls.S3.PutBucketAsync(new PutBucketRequest { BucketName = name }, calls.Slot, token);
+        return new DemoBucket(calls, name, warnings);
     }
 
     /// <summary>Aborts the bucket's open multipart uploads (the library aborts its own; this is belt and braces),
@@ -37,21 +37,22 @@ internal sealed class DemoBucket : IAsyncDisposable
         using var limit = new CancellationTokenSource(CleanupLimit);
         try
         {
-            ListMultipartUploadsResponse uploads = await _s3.ListMultipartUploadsAsync(new ListMultipartUploadsRequest { BucketName = Name }, limit.Token);
+            ListMultipartUploadsResponse uploads = await _calls.S3.ListMultipartUploadsAsync(new ListMultipartUploadsRequest { BucketName = Name }, _calls.Slot, limit.Token);
             foreach (MultipartUpload upload in uploads.MultipartUploads ?? [])
             {
-                await _s3.AbortMultipartUploadAsync(Name, upload.Key, upload.UploadId, limit.Token);
+                await _calls.S3.AbortMultipartUploadAsync(
+                    new AbortMultipartUploadRequest { BucketName = Name, Key = upload.Key, UploadId = upload.UploadId }, _calls.Slot, limit.Token);
             }
 
-            ListObjectsV2Response objects = await _s3.ListObjectsV2Async(new ListObjectsV2Request { BucketName = Name }, limit.Token);
+            ListObjectsV2Response objects = await _calls.S3.ListObjectsV2Async(new ListObjectsV2Request { BucketName = Name }, _calls.Slot, limit.Token);
             foreach (S3Object item in objects.S3Objects ?? [])
             {
-                await _s3.DeleteObjectAsync(Name, item.Key, limit.Token);
+                await _calls.S3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = Name, Key = item.Key }, _calls.Slot, limit.Token);
             }
 
-            await _s3.DeleteBucketAsync(Name, limit.Token);
+            await _calls.S3.DeleteBucketAsync(new DeleteBucketRequest { BucketName = Name }, _calls.Slot, limit.Token);
         }
-        catch (Exception e) when (e is AmazonS3Exception or OperationCanceledException or HttpRequestException)
+        catch (Exception e) when (e is AmazonS3Exception or OperationCanceledException or HttpRequestException or TimeoutException)
         {
             await _warnings.WriteLineAsync($"s3tm: could not remove the demo's bucket {Name}: {ErrorReport.OneLine(e.Message)}");
         }

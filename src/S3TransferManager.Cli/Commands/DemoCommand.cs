@@ -3,8 +3,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
-using Amazon.S3;
-using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 using S3TransferManager.InMemoryS3;
 
@@ -42,15 +40,15 @@ internal static class DemoCommand
     private static async Task<int> RunAsync(CliSettings settings, CliConsole console, long size, CancellationToken token)
     {
         await using InMemoryS3Server? embedded = settings.Endpoint is null ? await InMemoryS3Server.StartAsync(cancellationToken: token) : null;
-        using AmazonS3Client s3 = embedded is null ? S3ClientFactory.Create(settings) : S3ClientFactory.CreateLocal(embedded.ServiceUrl);
         // The demo's bucket and files are removed at its end, so there is nothing to resume.
         TransferUtilityConfig config = settings.TransferConfig();
         config.ResumeTransfers = false;
-        using var utility = new TransferUtility(s3, config);
+        using S3Session session = S3Session.Open(embedded is null ? S3ClientFactory.Create(settings) : S3ClientFactory.CreateLocal(embedded.ServiceUrl), config);
+        TransferUtility utility = session.Utility;
         string folder = Directory.CreateTempSubdirectory("s3tm-demo-").FullName;
         try
         {
-            await using DemoBucket bucket = await DemoBucket.CreateAsync(s3, console.Error, token);
+            await using DemoBucket bucket = await DemoBucket.CreateAsync(session.Calls, console.Error, token);
             Note(settings, console, embedded is null
                 ? $"demo against {settings.Endpoint}, in bucket {bucket.Name} (removed at the end)"
                 : $"demo against the embedded in-memory endpoint {embedded.ServiceUrl} (no S3 server needed)");

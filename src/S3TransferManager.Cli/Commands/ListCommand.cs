@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Text.Json.Nodes;
-using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 
@@ -25,11 +24,12 @@ internal static class ListCommand
             CliSettings settings = options.Read(result);
             string? path = result.GetValue(target);
             S3Location? location = path is null ? null : S3Location.Parse(path);
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            using S3Session session = S3Session.Open(settings);
+            UtilityCalls calls = session.Calls;
             var listing = new Listing(settings.Json ? null : console.Text, result.GetValue(human));
             if (location is null)
             {
-                ListBucketsResponse buckets = await s3.ListBucketsAsync(new ListBucketsRequest(), token);
+                ListBucketsResponse buckets = await calls.S3.ListBucketsAsync(new ListBucketsRequest(), calls.Slot, token);
                 foreach (S3Bucket bucket in buckets.Buckets ?? [])
                 {
                     listing.Bucket(bucket);
@@ -37,7 +37,7 @@ internal static class ListCommand
             }
             else
             {
-                await ListObjectsAsync(s3, location, result.GetValue(recursive), listing, token);
+                await ListObjectsAsync(calls, location, result.GetValue(recursive), listing, token);
             }
 
             // As the AWS CLI: a prefix under which nothing is listed is a failure (exit 1), so a script's
@@ -58,13 +58,13 @@ internal static class ListCommand
         return command;
     }
 
-    private static async Task ListObjectsAsync(AmazonS3Client s3, S3Location location, bool recursive, Listing listing, CancellationToken token)
+    private static async Task ListObjectsAsync(UtilityCalls calls, S3Location location, bool recursive, Listing listing, CancellationToken token)
     {
         var request = new ListObjectsV2Request { BucketName = location.Bucket, Prefix = location.Key, Delimiter = recursive ? null : "/" };
         ListObjectsV2Response response;
         do
         {
-            response = await s3.ListObjectsV2Async(request, token);
+            response = await calls.S3.ListObjectsV2Async(request, calls.Slot, token);
             foreach (string prefix in response.CommonPrefixes ?? [])
             {
                 listing.Prefix(prefix, ListingFormat.Relative(prefix, location.Key));

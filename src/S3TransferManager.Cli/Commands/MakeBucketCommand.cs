@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Text.Json.Nodes;
-using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 
@@ -17,8 +16,8 @@ internal static class MakeBucketCommand
         {
             CliSettings settings = options.Read(result);
             S3Location location = S3Location.Parse(result.GetRequiredValue(target));
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
-            await s3.PutBucketAsync(new PutBucketRequest { BucketName = location.Bucket }, token);
+            using S3Session session = S3Session.Open(settings);
+            await session.Calls.S3.PutBucketAsync(new PutBucketRequest { BucketName = location.Bucket }, session.Calls.Slot, token);
             ResultWriter.Write(console, settings, stdoutCarriesData: false, $"make_bucket: {location.Bucket}",
                 new JsonObject { ["command"] = "mb", ["bucket"] = location.Bucket });
             return ExitCodes.Success;

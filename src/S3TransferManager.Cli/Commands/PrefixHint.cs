@@ -7,20 +7,21 @@ namespace S3TransferManager.Cli.Commands;
 /// -r rather than only "no such key".</summary>
 internal static class PrefixHint
 {
-    public static async Task<bool> IsPrefixAsync(IAmazonS3 s3, S3Location location, CancellationToken token)
+    public static async Task<bool> IsPrefixAsync(UtilityCalls calls, S3Location location, CancellationToken token)
     {
         try
         {
-            ListObjectsV2Response listed = await s3.ListObjectsV2Async(new ListObjectsV2Request
+            ListObjectsV2Response listed = await calls.S3.ListObjectsV2Async(new ListObjectsV2Request
             {
                 BucketName = location.Bucket,
                 Prefix = location.Key.EndsWith('/') ? location.Key : location.Key + "/",
                 MaxKeys = 1,
-            }, token);
+            }, calls.Slot, token);
             return listed.KeyCount > 0;
         }
-        catch (AmazonS3Exception)
+        catch (Exception e) when (e is AmazonS3Exception or TimeoutException)
         {
+            // Only a hint: a refused or unanswered listing leaves the download's own error as it was.
             return false;
         }
     }

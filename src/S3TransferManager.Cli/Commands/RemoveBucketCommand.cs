@@ -24,10 +24,11 @@ internal static class RemoveBucketCommand
                 throw new UsageException($"rb deletes a whole bucket: give s3://{location.Bucket}, not a key or prefix.");
             }
 
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
+            using S3Session session = S3Session.Open(settings);
+            UtilityCalls calls = session.Calls;
             if (result.GetValue(force))
             {
-                int emptied = await RemoveCommand.RemovePrefixAsync(settings with { Json = false }, console, s3, location, PathFilter.None, dryRun: false, token);
+                int emptied = await RemoveCommand.RemovePrefixAsync(settings with { Json = false }, console, calls, location, PathFilter.None, dryRun: false, token);
                 if (emptied != ExitCodes.Success)
                 {
                     return emptied;
@@ -36,7 +37,7 @@ internal static class RemoveBucketCommand
 
             try
             {
-                await s3.DeleteBucketAsync(new DeleteBucketRequest { BucketName = location.Bucket }, token);
+                await calls.S3.DeleteBucketAsync(new DeleteBucketRequest { BucketName = location.Bucket }, calls.Slot, token);
             }
             catch (AmazonS3Exception e) when (e.ErrorCode == "BucketNotEmpty")
             {

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Text.Json.Nodes;
-using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Cli.Output;
 
@@ -35,19 +34,19 @@ internal static class RemoveCommand
                     result.GetValue(dryRun), token);
             }
 
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
-            return await RemovePrefixAsync(settings, console, s3, location, filter, result.GetValue(dryRun), token);
+            using S3Session session = S3Session.Open(settings);
+            return await RemovePrefixAsync(settings, console, session.Calls, location, filter, result.GetValue(dryRun), token);
         });
         return command;
     }
 
     /// <summary>Every object under <paramref name="location"/>'s prefix that <paramref name="filter"/> keeps; also the
     /// emptying of a bucket by <c>rb --force</c>.</summary>
-    public static async Task<int> RemovePrefixAsync(CliSettings settings, CliConsole console, IAmazonS3 s3, S3Location location, PathFilter filter,
+    public static async Task<int> RemovePrefixAsync(CliSettings settings, CliConsole console, UtilityCalls calls, S3Location location, PathFilter filter,
         bool dryRun, CancellationToken token)
     {
         S3Location root = location with { Key = CopyDirectory.AsPrefix(location.Key) ?? string.Empty };
-        IReadOnlyList<(string Key, string Relative, long Size)> objects = await BatchSources.ObjectsAsync(s3, root, filter, token);
+        IReadOnlyList<(string Key, string Relative, long Size)> objects = await BatchSources.ObjectsAsync(calls, root, filter, token);
         bool lines = !settings.Quiet && !settings.Json;
         var deleted = new JsonArray();
         var errors = new JsonArray();
@@ -64,12 +63,12 @@ internal static class RemoveCommand
                 continue;
             }
 
-            DeleteObjectsResponse response = await s3.DeleteObjectsAsync(new DeleteObjectsRequest
+            DeleteObjectsResponse response = await calls.S3.DeleteObjectsAsync(new DeleteObjectsRequest
             {
                 BucketName = location.Bucket,
                 Objects = [.. batch.Select(o => new KeyVersion { Key = o.Key })],
                 Quiet = false,
-            }, token);
+            }, calls.Slot, token);
             foreach (DeletedObject done in response.DeletedObjects ?? [])
             {
                 Print(lines ? console.Text : null, $"delete: s3://{location.Bucket}/{done.Key}");
@@ -110,8 +109,8 @@ internal static class RemoveCommand
 
         if (!dryRun)
         {
-            using AmazonS3Client s3 = S3ClientFactory.Create(settings);
-            await s3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = location.Bucket, Key = location.Key }, token);
+            using S3Session session = S3Session.Open(settings);
+            await session.Calls.S3.DeleteObjectAsync(new DeleteObjectRequest { BucketName = location.Bucket, Key = location.Key }, session.Calls.Slot, token);
         }
 
         ResultWriter.Write(console, settings, stdoutCarriesData: false, $"{(dryRun ? "(dryrun) " : "")}delete: {location}",

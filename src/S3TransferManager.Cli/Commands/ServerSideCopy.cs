@@ -37,12 +37,8 @@ internal static class ServerSideCopy
             SourceKey = source.Key,
             DestinationBucket = target.Bucket,
             DestinationKey = target.Key,
+            PartSize = settings.PartSize,
         };
-        if (settings.PartSize is { } partSize)
-        {
-            request.PartSize = partSize;
-        }
-
         if (settings.Checksum is { } checksum)
         {
             request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);

@@ -7,12 +7,7 @@ internal static class TransferRequests
 {
     public static TransferUtilityUploadRequest Upload(CliSettings settings, string bucket, string key)
     {
-        var request = new TransferUtilityUploadRequest { BucketName = bucket, Key = key };
-        if (settings.PartSize is { } partSize)
-        {
-            request.PartSize = partSize;
-        }
-
+        var request = new TransferUtilityUploadRequest { BucketName = bucket, Key = key, PartSize = settings.PartSize };
         if (settings.Checksum is { } checksum)
         {
             request.ChecksumAlgorithm = ChecksumAlgorithm.FindValue(checksum);

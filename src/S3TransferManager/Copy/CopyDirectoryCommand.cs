@@ -15,6 +15,7 @@ internal sealed class CopyDirectoryCommand
     private readonly TransferResources _resources;
     private readonly TransferUtilityCopyDirectoryRequest _request;
     private readonly DirectoryProgress<CopyDirectoryProgressArgs> _progress;
+    private readonly DirectoryTransfer<S3Object, CopyDirectoryProgressArgs> _transfer;
     private readonly string _listPrefix;
     private readonly string _targetPrefix;
 
@@ -28,39 +29,27 @@ internal sealed class CopyDirectoryCommand
             static (done, found, moved, foundBytes, key, keyMoved, keyLength) =>
                 new CopyDirectoryProgressArgs(done, found, moved, foundBytes, key, keyMoved, keyLength),
             request.HasProgressSubscribers ? request.OnProgress : null);
+        _transfer = new DirectoryTransfer<S3Object, CopyDirectoryProgressArgs>(resources, request.FailurePolicy, static item => item.Size ?? 0,
+            _progress);
     }
 
     public async Task<TransferUtilityCopyDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnInitiated(new CopyDirectoryInitiatedEventArgs(_request));
-        var runner = new DirectoryRunner<S3Object>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
-            static item => item.Size ?? 0);
-        try
-        {
-            await runner.RunAsync(ListAsync, CopyOneAsync, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e)
-        {
-            FailedEvent.Raise(_resources.Logger, nameof(_request.CopyDirectoryFailedEvent), _request.SourceBucket!, _listPrefix,
-                () => _request.OnFailed(new CopyDirectoryFailedEventArgs(_request, e, runner.Succeeded)));
-            throw;
-        }
-
-        var response = new TransferUtilityCopyDirectoryResponse(runner.Succeeded, runner.Errors.Count, runner.Errors);
+        await _transfer.RunAsync(start: null, ListAsync, CopyOneAsync, RaiseFailed, cancellationToken).ConfigureAwait(false);
+        var response = new TransferUtilityCopyDirectoryResponse(_transfer.Succeeded, _transfer.Errors.Count, _transfer.Errors);
         _request.OnCompleted(new CopyDirectoryCompletedEventArgs(_request, response, _progress.MovedBytes));
         return response;
     }
 
+    private void RaiseFailed(Exception error) =>
+        FailedEvent.Raise(_resources.Logger, nameof(_request.CopyDirectoryFailedEvent), _request.SourceBucket!, _listPrefix,
+            () => _request.OnFailed(new CopyDirectoryFailedEventArgs(_request, error, _transfer.Succeeded)));
+
     private async IAsyncEnumerable<S3Object> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var list = new ListObjectsV2Request
-        {
-            BucketName = _request.SourceBucket,
-            Prefix = _listPrefix,
-            ExpectedBucketOwner = _request.ExpectedSourceBucketOwner,
-            RequestPayer = _request.RequestPayer,
-        };
-        await foreach (S3Object item in ObjectListing.ListAsync(_resources, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(_resources, _request.SourceBucket, _listPrefix, _request.ExpectedSourceBucketOwner,
+            _request.RequestPayer, cancellationToken).ConfigureAwait(false))
         {
             _progress.Found(item.Size ?? 0);
             yield return item;
@@ -69,7 +58,7 @@ internal sealed class CopyDirectoryCommand
         _progress.FoundAll();
     }
 
-    private async Task CopyOneAsync(S3Object item, CancellationToken cancellationToken)
+    private Task CopyOneAsync(S3Object item, CancellationToken cancellationToken)
     {
         string relative = item.Key[_listPrefix.Length..];
         long size = item.Size ?? 0;
@@ -86,8 +75,7 @@ internal sealed class CopyDirectoryCommand
             RequestPayer = _request.RequestPayer,
             Listed = item.ETag is { } eTag ? new ListedSource(size, eTag) : null,
         };
-        StrongBox<long> moved = DirectoryProgress<CopyDirectoryProgressArgs>.StartFile();
-        try
+        return _transfer.TransferEntryAsync(async moved =>
         {
             _request.OnObjectRequest(new CopyDirectoryObjectRequestArgs(objectRequest));
             objectRequest.Validate();
@@ -97,18 +85,8 @@ internal sealed class CopyDirectoryCommand
             }
 
             await new CopyCommand(_resources, objectRequest).ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _progress.Completed(moved, relative, size);
-        }
-        catch (Exception e)
-        {
-            _progress.Failed(moved);
-            if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-            {
-                FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectCopyFailedEvent), _request.SourceBucket!, item.Key,
-                    () => _request.OnObjectFailed(new ObjectCopyFailedEventArgs(_request, objectRequest, e)));
-            }
-
-            throw;
-        }
+            return (relative, size);
+        }, error => FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectCopyFailedEvent), _request.SourceBucket!, item.Key,
+            () => _request.OnObjectFailed(new ObjectCopyFailedEventArgs(_request, objectRequest, error))), cancellationToken);
     }
 }

@@ -84,26 +84,23 @@ internal sealed class CopySource
     /// <summary>The source on CopyObject, pinned to its ETag, with its SSE-C key and owner.</summary>
     public void AddressIn(TransferUtilityCopyRequest request, CopyObjectRequest copy)
     {
-        copy.SourceBucket = request.SourceBucket;
-        copy.SourceKey = request.SourceKey;
-        copy.SourceVersionId = request.SourceVersionId;
+        (copy.SourceBucket, copy.SourceKey, copy.SourceVersionId) = (request.SourceBucket, request.SourceKey, request.SourceVersionId);
         copy.ETagToMatch = ETag;
-        copy.CopySourceServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod;
-        copy.CopySourceServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey;
-        copy.CopySourceServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5;
-        copy.ExpectedSourceBucketOwner = request.ExpectedSourceBucketOwner;
+        (copy.CopySourceServerSideEncryptionCustomerMethod, copy.CopySourceServerSideEncryptionCustomerProvidedKey,
+            copy.CopySourceServerSideEncryptionCustomerProvidedKeyMD5, copy.ExpectedSourceBucketOwner) = SourceKeyAndOwner(request);
     }
 
     /// <inheritdoc cref="AddressIn(TransferUtilityCopyRequest, CopyObjectRequest)"/>
     public void AddressIn(TransferUtilityCopyRequest request, CopyPartRequest part)
     {
-        part.SourceBucket = request.SourceBucket;
-        part.SourceKey = request.SourceKey;
-        part.SourceVersionId = request.SourceVersionId;
+        (part.SourceBucket, part.SourceKey, part.SourceVersionId) = (request.SourceBucket, request.SourceKey, request.SourceVersionId);
         part.ETagToMatch = [ETag];
-        part.CopySourceServerSideEncryptionCustomerMethod = request.CopySourceServerSideEncryptionCustomerMethod;
-        part.CopySourceServerSideEncryptionCustomerProvidedKey = request.CopySourceServerSideEncryptionCustomerProvidedKey;
-        part.CopySourceServerSideEncryptionCustomerProvidedKeyMD5 = request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5;
-        part.ExpectedSourceBucketOwner = request.ExpectedSourceBucketOwner;
+        (part.CopySourceServerSideEncryptionCustomerMethod, part.CopySourceServerSideEncryptionCustomerProvidedKey,
+            part.CopySourceServerSideEncryptionCustomerProvidedKeyMD5, part.ExpectedSourceBucketOwner) = SourceKeyAndOwner(request);
     }
+
+    // CopyObject and UploadPartCopy name the source's SSE-C key and owner alike but share no base type.
+    private static (ServerSideEncryptionCustomerMethod?, string?, string?, string?) SourceKeyAndOwner(TransferUtilityCopyRequest request) =>
+        (request.CopySourceServerSideEncryptionCustomerMethod, request.CopySourceServerSideEncryptionCustomerProvidedKey,
+            request.CopySourceServerSideEncryptionCustomerProvidedKeyMD5, request.ExpectedSourceBucketOwner);
 }

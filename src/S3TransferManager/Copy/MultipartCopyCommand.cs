@@ -45,12 +45,11 @@ internal sealed class MultipartCopyCommand
         _request = request;
         _progress = progress;
         _source = source;
-        _session = new MultipartUploadSession(resources, lane, request.DestinationBucket!, request.DestinationKey!,
-            abort => RequestOptions.ApplyTo(request, abort));
+        _session = new MultipartUploadSession(resources, lane, request.DestinationBucket!, request.DestinationKey!, request);
         // Whole waves of the request budget unless the caller chose the size, as for uploads.
-        _partSize = request.PartSizeIsExplicit
-            ? PartSizer.ForKnownLength(source.Size, request.PartSize)
-            : PartSizer.ForWholeWaves(source.Size, request.PartSize, resources.StartingRequests);
+        _partSize = request.PartSize is { } chosen
+            ? PartSizer.ForKnownLength(source.Size, chosen)
+            : PartSizer.ForWholeWaves(source.Size, TransferLimits.DefaultPartSize, resources.StartingRequests);
         _parts = new PartETag[PartSizer.PartCount(source.Size, _partSize)];
     }
 
@@ -69,25 +68,9 @@ internal sealed class MultipartCopyCommand
             await engine.RunAsync(cancellationToken).ConfigureAwait(false);
             await RecheckSourceAsync(cancellationToken).ConfigureAwait(false);
 
-            var complete = new CompleteMultipartUploadRequest
-            {
-                BucketName = _request.DestinationBucket,
-                Key = _request.DestinationKey,
-                UploadId = _uploadId,
-                PartETags = [.. _parts],
-            };
-            RequestOptions.ApplyTo(_request, complete);
             string? fullObject = algorithm is null ? null : CopiedPartChecksums.FullObject(algorithm, _parts, PartLength);
-            if (fullObject is not null)
-            {
-                UploadChecksums.ApplyFullObject(complete, algorithm!, fullObject);
-            }
-
-            // The parts' ETags are what UploadPartCopy answered: the MD5s of the copied ranges where the server makes
-            // MD5 ETags, so the multipart ETag rule holds for them as for uploaded parts.
-            var check = new CompletionCheck(_source.Size, complete.PartETags, algorithm, UploadChecksums.Computed(complete.PartETags, algorithm, fullObject),
-                head => RequestOptions.ApplyTo(_request, head));
-            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, check, cancellationToken).ConfigureAwait(false);
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(_uploadId!, [.. _parts], _source.Size, algorithm, fullObject,
+                amend: null, cancellationToken).ConfigureAwait(false);
             _progress.Complete();
             return CopyResponses.From(done, _request, _source, _parts.Length, _sourceVersionId, fullObject);
         }

@@ -14,6 +14,7 @@ internal sealed class DownloadDirectoryCommand
 {
     private readonly TransferResources _resources;
     private readonly TransferUtilityDownloadDirectoryRequest _request;
+    private readonly DirectoryTransfer<ListedObject, DownloadDirectoryProgressArgs> _transfer;
     private readonly DirectoryProgress<DownloadDirectoryProgressArgs> _progress;
     private readonly KeyPathMapper _mapper;
 
@@ -23,13 +24,8 @@ internal sealed class DownloadDirectoryCommand
     // The files given to keys so far; set once the local folder exists, before the listing starts.
     private IPathClaims? _claims;
 
-    private readonly ResumeTotals _totals = new();
-
     // The folders made for files so far: each is made once, not once per file.
     private readonly KnownFolders _folders = new();
-
-    // The objects an earlier, interrupted run of this request finished; null when resume is off.
-    private DirectoryJournal? _journal;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to download, and where.</param>
@@ -45,51 +41,31 @@ internal sealed class DownloadDirectoryCommand
             static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
                 new DownloadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
             request.HasProgressSubscribers ? request.OnProgress : null, nameFiles: !request.DownloadFilesConcurrently);
+        // Of up to a listing page of objects listed ahead, a free worker takes the largest.
+        _transfer = new DirectoryTransfer<ListedObject, DownloadDirectoryProgressArgs>(resources, request.FailurePolicy,
+            static listed => listed.Item.Size ?? 0, _progress);
     }
 
     public async Task<TransferUtilityDownloadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
     {
         _request.OnDirectoryInitiated(new DownloadDirectoryInitiatedEventArgs(_request));
-        // Workers only wait on the shared budget; twice the budget keeps it busy while some are between objects. Of up to
-        // a listing page of objects listed ahead, a free worker takes the largest, as uploads do with files found ahead.
-        var runner = new DirectoryRunner<ListedObject>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy,
-            DirectoryLookahead.Items, static listed => listed.Item.Size ?? 0);
-        bool finished = false;
-        try
-        {
-            System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
-            _claims = CreateClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
-            _journal = _resources.Journals is { } journals
-                ? await journals.OpenDownloadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
-            await runner.RunAsync(ListAsync, DownloadOneAsync, cancellationToken).ConfigureAwait(false);
-            finished = runner.Errors.Count == 0;
-        }
-        catch (Exception e)
-        {
-            RaiseFailed(e, runner.Succeeded);
-            throw;
-        }
-        finally
-        {
-            // Kept unless every object was downloaded: the next identical request skips those that were.
-            if (finished)
-            {
-                _journal?.Completed();
-            }
-
-            _journal?.Dispose();
-        }
-
-        var response = new TransferUtilityDownloadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors)
-        {
-            ResumedBytes = _totals.Resumed,
-            TransferredBytes = _totals.Transferred,
-        };
-        // Outside the try: a completed handler that throws gives the caller its exception, as for single downloads, and
+        await _transfer.RunAsync(StartAsync, ListAsync, DownloadOneAsync, RaiseFailed, cancellationToken).ConfigureAwait(false);
+        TransferUtilityDownloadDirectoryResponse response = _transfer.Respond(
+            static (done, failed, errors) => new TransferUtilityDownloadDirectoryResponse(done, failed, errors));
+        // After the run: a completed handler that throws gives the caller its exception, as for single downloads, and
         // the download is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new DownloadDirectoryCompletedEventArgs(_request, response, _progress.MovedBytes,
             _progress.TotalBytes, response.ObjectsDownloaded, _progress.TotalFiles));
         return response;
+    }
+
+    /// <summary>Makes the local folder, learns how its file system compares names, and opens the journal.</summary>
+    private async ValueTask<DirectoryJournal?> StartAsync(CancellationToken cancellationToken)
+    {
+        System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
+        _claims = CreateClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
+        return _resources.Journals is { } journals
+            ? await journals.OpenDownloadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
     }
 
     /// <summary>The claims that fit the download: under exact names, with every path the one its key maps to, the
@@ -102,26 +78,16 @@ internal sealed class DownloadDirectoryCommand
 
     /// <summary>Raises DownloadDirectoryFailedEvent; a handler that throws is logged, and the caller gets the download's
     /// own error (as for single downloads, see <see cref="FailedEvent"/>).</summary>
-    private void RaiseFailed(Exception error, long succeeded) =>
+    private void RaiseFailed(Exception error) =>
         FailedEvent.Raise(_resources.Logger, nameof(_request.DownloadDirectoryFailedEvent), _request.BucketName!,
             _request.S3Directory ?? string.Empty,
             () => _request.OnDirectoryFailed(new DownloadDirectoryFailedEventArgs(_request, error, _progress.MovedBytes,
-                _progress.TotalBytes, succeeded, _progress.TotalFiles)));
+                _progress.TotalBytes, _transfer.Succeeded, _progress.TotalFiles)));
 
     private async IAsyncEnumerable<ListedObject> ListAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var list = new ListObjectsV2Request { BucketName = _request.BucketName, Prefix = _mapper.ListPrefix };
-        if (_request.ExpectedBucketOwner is not null)
-        {
-            list.ExpectedBucketOwner = _request.ExpectedBucketOwner;
-        }
-
-        if (_request.RequestPayer is not null)
-        {
-            list.RequestPayer = _request.RequestPayer;
-        }
-
-        await foreach (S3Object item in ObjectListing.ListAsync(_resources, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(_resources, _request.BucketName, _mapper.ListPrefix, _request.ExpectedBucketOwner,
+            _request.RequestPayer, cancellationToken).ConfigureAwait(false))
         {
             if (!InDateRange(item))
             {
@@ -165,13 +131,11 @@ internal sealed class DownloadDirectoryCommand
         }
     }
 
-    private async Task DownloadOneAsync(ListedObject listed, CancellationToken cancellationToken)
+    private Task DownloadOneAsync(ListedObject listed, CancellationToken cancellationToken)
     {
         S3Object item = listed.Item;
-        var objectRequest = NewObjectRequest(item.Key);
-        StrongBox<long> moved = DirectoryProgress<DownloadDirectoryProgressArgs>.StartFile();
-        long length = 0;
-        try
+        TransferUtilityDownloadRequest objectRequest = NewObjectRequest(item.Key);
+        return _transfer.TransferEntryAsync(async moved =>
         {
             if (listed.Refusal is not null)
             {
@@ -185,25 +149,11 @@ internal sealed class DownloadDirectoryCommand
             {
                 // A folder marker (or the prefix itself) stands for a folder: create it, there is nothing to fetch.
                 LocalFolders.Create(item.Key, path ?? _request.LocalDirectory!);
-            }
-            else
-            {
-                length = await DownloadFileAsync(objectRequest, item, path, moved, current, cancellationToken).ConfigureAwait(false);
+                return (current, 0);
             }
 
-            // Inside the try: a progress handler that throws fails this object, as its own progress handler would.
-            _progress.Completed(moved, current, length);
-        }
-        catch (Exception e)
-        {
-            _progress.Failed(moved);
-            if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-            {
-                RaiseObjectFailed(objectRequest, e);
-            }
-
-            throw;
-        }
+            return (current, await DownloadFileAsync(objectRequest, item, path, moved, current, cancellationToken).ConfigureAwait(false));
+        }, error => RaiseObjectFailed(objectRequest, error), cancellationToken);
     }
 
     private async Task<long> DownloadFileAsync(TransferUtilityDownloadRequest objectRequest, S3Object item, string path,
@@ -231,23 +181,23 @@ internal sealed class DownloadDirectoryCommand
         // the body, and small objects are validated with no extra request), and lets the temporary file be created
         // while that GET is out. Read after the hook, which may change the part size.
         objectRequest.ListedLength = item.Size;
-        objectRequest.NoEarlierRun = _journal?.HasEarlierRun == false;
-        if (_journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
+        DirectoryJournal? journal = _transfer.Journal;
+        objectRequest.NoEarlierRun = journal?.HasEarlierRun == false;
+        if (journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
         {
             // An earlier run downloaded this very version, and the file has not changed since. A run stopped between the
             // rename and deleting the object's own journal left that journal behind, with nothing in it to resume.
             _resources.Journals?.DiscardSpentDownload(target);
-            _totals.Add(item.Size ?? 0, 0);
+            _transfer.Totals.Add(item.Size ?? 0, 0);
             return item.Size ?? 0;
         }
 
         try
         {
-            DirectoryJournal? journal = _journal;
             TransferUtilityDownloadResponse response = await new FileDownloadCommand(_resources, objectRequest,
                     journal is null ? null : (written, eTag) => journal.Finished(item.Key, target, written, eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _totals.Add(response.ResumedBytes, response.TransferredBytes);
+            _transfer.Totals.Add(response.ResumedBytes, response.TransferredBytes);
             return response.ContentLength;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException && Directory.Exists(target))

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
@@ -16,13 +17,23 @@ namespace S3TransferManager.Directories;
 /// </summary>
 internal static class ObjectListing
 {
-    /// <summary>Lists every object <paramref name="request"/> names, following its continuation tokens to the end.</summary>
+    /// <summary>Lists every object under <paramref name="prefix"/>, following the continuation tokens to the end.</summary>
     /// <param name="resources">The utility's calls and budget.</param>
-    /// <param name="request">The bucket, prefix and options; its continuation token is advanced as pages are asked for.</param>
+    /// <param name="bucket">The bucket.</param>
+    /// <param name="prefix">The prefix.</param>
+    /// <param name="expectedBucketOwner">The account that must own the bucket, if any.</param>
+    /// <param name="requestPayer">Whether the requester pays.</param>
     /// <param name="cancellationToken">Stops the listing.</param>
-    public static async IAsyncEnumerable<S3Object> ListAsync(TransferResources resources, ListObjectsV2Request request,
-        [EnumeratorCancellation] CancellationToken cancellationToken)
+    public static async IAsyncEnumerable<S3Object> ListAsync(TransferResources resources, string? bucket, string prefix,
+        string? expectedBucketOwner, RequestPayer? requestPayer, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
+        var request = new ListObjectsV2Request
+        {
+            BucketName = bucket,
+            Prefix = prefix,
+            ExpectedBucketOwner = expectedBucketOwner,
+            RequestPayer = requestPayer,
+        };
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         using TransferLane lane = resources.Scheduler.OpenLane();
         Task<ListObjectsV2Response>? next = resources.S3.ListObjectsV2Async(request, CallSlot.Take(lane), stop.Token);

@@ -14,15 +14,11 @@ internal sealed class UploadDirectoryCommand
     private readonly TransferResources _resources;
     private readonly TransferUtilityUploadDirectoryRequest _request;
     private readonly string _root;
+    private readonly DirectoryTransfer<FileInfo, UploadDirectoryProgressArgs> _transfer;
     private readonly DirectoryProgress<UploadDirectoryProgressArgs> _progress;
 
     // The most files counted first when the request leaves it to the library.
     private readonly long _countLimit;
-
-    private readonly ResumeTotals _totals = new();
-
-    // The files an earlier, interrupted run of this request finished; null when resume is off.
-    private DirectoryJournal? _journal;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to upload, and where.</param>
@@ -37,6 +33,8 @@ internal sealed class UploadDirectoryCommand
             static (done, found, moved, foundBytes, file, fileMoved, fileLength) =>
                 new UploadDirectoryProgressArgs(done, found, moved, foundBytes, file, fileMoved, fileLength),
             request.HasProgressSubscribers ? request.OnProgress : null, nameFiles: !request.UploadFilesConcurrently);
+        _transfer = new DirectoryTransfer<FileInfo, UploadDirectoryProgressArgs>(resources, request.FailurePolicy, static file => file.Length,
+            _progress);
     }
 
     public async Task<TransferUtilityUploadDirectoryResponse> ExecuteAsync(CancellationToken cancellationToken)
@@ -48,41 +46,12 @@ internal sealed class UploadDirectoryCommand
         }
 
         _request.OnDirectoryInitiated(new UploadDirectoryInitiatedEventArgs(_request, counted?.Files ?? -1, counted?.Bytes ?? -1));
-        // Every request of every file draws on the utility's one budget, so workers only wait there; twice the budget
-        // keeps it busy while some are between files (as for directory downloads). Of the files found ahead, a free
-        // worker takes the largest: a big file found late would otherwise run its parts alone at the end.
-        var runner = new DirectoryRunner<FileInfo>(2 * _resources.Scheduler.Ceiling, _request.FailurePolicy, DirectoryLookahead.Items,
-            static file => file.Length);
-        bool finished = false;
-        try
-        {
-            _journal = _resources.Journals is { } journals
-                ? await journals.OpenUploadDirectoryAsync(_request, cancellationToken).ConfigureAwait(false) : null;
-            await runner.RunAsync(EnumerateAsync, UploadOneAsync, cancellationToken).ConfigureAwait(false);
-            finished = runner.Errors.Count == 0;
-        }
-        catch (Exception e)
-        {
-            RaiseFailed(e, runner.Succeeded);
-            throw;
-        }
-        finally
-        {
-            // Kept unless every file was uploaded: the next identical request skips those that were.
-            if (finished)
-            {
-                _journal?.Completed();
-            }
-
-            _journal?.Dispose();
-        }
-
-        var response = new TransferUtilityUploadDirectoryResponse(runner.Succeeded, runner.Failed, runner.Errors)
-        {
-            ResumedBytes = _totals.Resumed,
-            TransferredBytes = _totals.Transferred,
-        };
-        // Outside the try: a completed handler that throws gives the caller its exception, as for single uploads, and
+        await _transfer.RunAsync(
+            token => _resources.Journals is { } journals ? journals.OpenUploadDirectoryAsync(_request, token) : default,
+            EnumerateAsync, UploadOneAsync, RaiseFailed, cancellationToken).ConfigureAwait(false);
+        TransferUtilityUploadDirectoryResponse response = _transfer.Respond(
+            static (done, failed, errors) => new TransferUtilityUploadDirectoryResponse(done, failed, errors));
+        // After the run: a completed handler that throws gives the caller its exception, as for single uploads, and
         // the upload is not reported as failed after it was reported as completed.
         _request.OnDirectoryCompleted(new UploadDirectoryCompletedEventArgs(_request, response, response.ObjectsUploaded,
             _progress.TotalFiles, _progress.MovedBytes, _progress.TotalBytes));
@@ -91,10 +60,10 @@ internal sealed class UploadDirectoryCommand
 
     /// <summary>Raises UploadDirectoryFailedEvent; a handler that throws is logged, and the caller gets the upload's own
     /// error (as for single uploads, see <see cref="FailedEvent"/>).</summary>
-    private void RaiseFailed(Exception error, long succeeded) =>
+    private void RaiseFailed(Exception error) =>
         FailedEvent.Raise(_resources.Logger, nameof(_request.UploadDirectoryFailedEvent), _request.BucketName!,
             _request.KeyPrefix ?? string.Empty,
-            () => _request.OnDirectoryFailed(new UploadDirectoryFailedEventArgs(_request, error, succeeded,
+            () => _request.OnDirectoryFailed(new UploadDirectoryFailedEventArgs(_request, error, _transfer.Succeeded,
                 _progress.TotalFiles, _progress.MovedBytes, _progress.TotalBytes)));
 
     /// <summary>The folder's totals, counted as <see cref="TransferUtilityUploadDirectoryRequest.CountFilesFirst"/> asks,
@@ -134,50 +103,37 @@ internal sealed class UploadDirectoryCommand
         _progress.FoundAll();
     }
 
-    private async Task UploadOneAsync(FileInfo file, CancellationToken cancellationToken)
+    private Task UploadOneAsync(FileInfo file, CancellationToken cancellationToken)
     {
         string relative = Path.GetRelativePath(_root, file.FullName).Replace(Path.DirectorySeparatorChar, '/');
         TransferUtilityUploadRequest objectRequest = _request.ForFile(file.FullName, _request.KeyFor(relative));
-        StrongBox<long> moved = DirectoryProgress<UploadDirectoryProgressArgs>.StartFile();
-        if (_progress.Listening)
+        return _transfer.TransferEntryAsync(async moved =>
         {
-            objectRequest.UploadProgressEvent += (_, e) => _progress.Moved(moved, objectRequest.FilePath, e.TransferredBytes, e.TotalBytes);
-        }
+            if (_progress.Listening)
+            {
+                objectRequest.UploadProgressEvent += (_, e) => _progress.Moved(moved, objectRequest.FilePath, e.TransferredBytes, e.TotalBytes);
+            }
 
-        try
-        {
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
             string path = objectRequest.FilePath!;
             string key = objectRequest.Key!;
+            DirectoryJournal? journal = _transfer.Journal;
             // A file's own journal left beside a finished record (a run stopped between the two) goes through the upload,
             // which finds its upload completed and sends nothing.
-            if (_journal?.IsFinished(key, path, file.Length, eTag: null) == true
+            if (journal?.IsFinished(key, path, file.Length, eTag: null) == true
                 && _resources.Journals?.HasUploadJournal(_request.BucketName!, key, path) != true)
             {
                 // An earlier run uploaded it, and the file has not changed since.
-                _totals.Add(file.Length, 0);
-                _progress.Completed(moved, objectRequest.FilePath, file.Length);
-                return;
+                _transfer.Totals.Add(file.Length, 0);
+                return (objectRequest.FilePath, file.Length);
             }
 
-            DirectoryJournal? journal = _journal;
             TransferUtilityUploadResponse response = await new UploadCommand(_resources, objectRequest,
                     journal is null ? null : eTag => journal.Finished(key, path, new FileInfo(path), eTag))
                 .ExecuteAsync(cancellationToken).ConfigureAwait(false);
-            _totals.Add(response.ResumedBytes, response.TransferredBytes);
-            // Inside the try: a progress handler that throws fails this file, as its own progress handler would.
-            _progress.Completed(moved, objectRequest.FilePath, response.ContentLength);
-        }
-        catch (Exception e)
-        {
-            _progress.Failed(moved);
-            if (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-            {
-                RaiseObjectFailed(objectRequest, e);
-            }
-
-            throw;
-        }
+            _transfer.Totals.Add(response.ResumedBytes, response.TransferredBytes);
+            return (objectRequest.FilePath, response.ContentLength);
+        }, error => RaiseObjectFailed(objectRequest, error), cancellationToken);
     }
 
     /// <summary>Raises ObjectUploadFailedEvent; a handler that throws is logged, and the file's own error is what the

@@ -1,5 +1,6 @@
 using System.Net;
 using Amazon.S3.Model;
+using S3TransferManager.Multipart;
 
 namespace S3TransferManager.Download;
 
@@ -67,7 +68,7 @@ internal readonly record struct AnswerShape(long Total, long Covered, long PartS
         // The whole of an object uploaded in parts (its ETag ends in -N) is read in parts of PartSize however little
         // longer it is: parts of the uploader's size are what a composite checksum of SHA-1 or SHA-256 is checked
         // against, and they cost no request when read on from one body.
-        bool wholeOfParts = covered == total && covered > partSize && DownloadSession.UploadedPartCount(response.ETag) > 1;
+        bool wholeOfParts = covered == total && covered > partSize && MultipartETags.PartCount(response.ETag) > 1;
         long firstPart = !wholeOfParts && (covered <= partSize + (partSize / 4) || (moreParts && covered <= 2 * partSize)) ? covered : partSize;
         long leadEnd = moreParts ? firstPart : covered;
         // Parts read on from one body keep to PartSize, with no tail: it would only add parts, and parts of one size

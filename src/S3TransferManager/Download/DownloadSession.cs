@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Checksums.Validation;
+using S3TransferManager.Multipart;
 using S3TransferManager.Parts;
 using S3TransferManager.Resume;
 using S3TransferManager.Scheduling;
@@ -153,7 +154,7 @@ internal sealed class DownloadSession : IDisposable
                 // The body covers more than part 1: read on, part after part, until its pace says the rest goes faster in
                 // parallel (LeadResponse). An object uploaded in parts, answered whole with no part count, is from a
                 // server that serves no parts by number: read on whatever the pace, as the AWS SDK reads it.
-                bool servesNoParts = response.PartsCount is null && UploadedPartCount(target.ETag) > 1 && opening.CoversObject(target);
+                bool servesNoParts = response.PartsCount is null && MultipartETags.PartCount(target.ETag) > 1 && opening.CoversObject(target);
                 lead = new LeadResponse(resources.TimeProvider, resources.TimeProvider.GetElapsedTime(sentAt, answeredAt), opening.LeadEnd,
                     firm: servesNoParts, () => lane.Foresee(layout.PartCount - 1, layout.PartSize));
             }
@@ -378,7 +379,7 @@ internal sealed class DownloadSession : IDisposable
         PartLayout layout, GetObjectResponse response, bool coversObject, ChecksumHead? head, CancellationTokenSource stop)
     {
         CancellationToken cancellationToken = stop.Token;
-        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, UploadedPartCount(target.ETag));
+        var validator = new DownloadChecksumValidator(target.BucketName, target.Key, layout, MultipartETags.PartCount(target.ETag));
         var version = new ObjectVersion(target.BucketName, target.Key, target.VersionId, target.ETag, request);
         StoredChecksum? inResponse = coversObject
             ? StoredChecksum.From(response.ChecksumCRC64NVME, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumSHA1,
@@ -413,15 +414,6 @@ internal sealed class DownloadSession : IDisposable
         }
 
         return new ChecksumLookupRun(validator, Task.CompletedTask, stop);
-    }
-
-    /// <summary>How many parts an object was uploaded in, from an S3 multipart ETag ("md5-N"); null for any other ETag.</summary>
-    internal static int? UploadedPartCount(string? eTag)
-    {
-        ReadOnlySpan<char> text = eTag.AsSpan().Trim('"');
-        int dash = text.LastIndexOf('-');
-        return dash > 0 && int.TryParse(text[(dash + 1)..], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int parts)
-            ? parts : null;
     }
 
     /// <summary>The connections the parts' shrinking tail is cut for, or 0 for uniform parts. Each tail part is one

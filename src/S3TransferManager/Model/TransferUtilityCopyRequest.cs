@@ -19,8 +19,6 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed class TransferUtilityCopyRequest : IStoredOptions
 {
-    private long _partSize = TransferLimits.DefaultPartSize;
-
     /// <summary>The bucket of the object to copy.</summary>
     public string? SourceBucket { get; set; }
 
@@ -139,25 +137,17 @@ public sealed class TransferUtilityCopyRequest : IStoredOptions
     /// <value><see langword="null"/>: CRC64NVME.</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
-    /// <summary>The size of each UploadPartCopy range of a multipart copy; grown to ceil(length / 10,000) when needed.</summary>
-    /// <value>8 MiB, between 5 MiB and 5 GiB. Left unset, parts are sized to fill whole waves of
-    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/>, as an upload's are.</value>
-    public long PartSize
-    {
-        get => _partSize;
-        set
-        {
-            _partSize = value;
-            PartSizeIsExplicit = true;
-        }
-    }
+    /// <summary>The size of each UploadPartCopy range of a multipart copy, as set; <see langword="null"/> when the
+    /// library sizes the parts. A set size grows to ceil(length / 10,000) when needed.</summary>
+    /// <value><see langword="null"/> (the default): automatic, parts near 8 MiB sized to fill whole waves of the requests
+    /// the budget starts with, as an upload's are (<see cref="TransferUtilityUploadRequest.PartSize"/>). A number,
+    /// between 5 MiB and 5 GiB, is used as given; one out of range is an <see cref="ArgumentOutOfRangeException"/>
+    /// before any request.</value>
+    public long? PartSize { get; set; }
 
     /// <summary>Raised as the copy's parts complete (for a single CopyObject, once at the end), at most every 100 ms
     /// and every 1% of the length; the last event reports the whole length. The sender is this request.</summary>
     public event EventHandler<CopyProgressArgs>? CopyProgressEvent;
-
-    /// <summary>Whether the caller set <see cref="PartSize"/>: then parts are not resized into whole waves.</summary>
-    internal bool PartSizeIsExplicit { get; private set; }
 
     /// <summary>The checksum S3 is asked for: the caller's; CRC64NVME by default; none when the client computes
     /// checksums only when required.</summary>
@@ -185,7 +175,7 @@ public sealed class TransferUtilityCopyRequest : IStoredOptions
         ArgumentException.ThrowIfNullOrWhiteSpace(SourceKey, nameof(SourceKey));
         ArgumentException.ThrowIfNullOrWhiteSpace(DestinationBucket, nameof(DestinationBucket));
         ArgumentException.ThrowIfNullOrWhiteSpace(DestinationKey, nameof(DestinationKey));
-        if (PartSize < TransferLimits.MinPartSize || PartSize > TransferLimits.MaxPartSize)
+        if (PartSize is < TransferLimits.MinPartSize or > TransferLimits.MaxPartSize)
         {
             throw new ArgumentOutOfRangeException(nameof(PartSize), PartSize, "PartSize must be between 5 MiB and 5 GiB.");
         }

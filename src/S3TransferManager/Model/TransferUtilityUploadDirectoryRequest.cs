@@ -6,11 +6,6 @@ namespace S3TransferManager;
 /// <see cref="BaseUploadRequest"/> (encryption, storage class, tags, headers...) apply to every file.</summary>
 public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
 {
-    private long _partSize = TransferLimits.DefaultPartSize;
-
-    // Whether the caller set PartSize: only then does each file's request carry it as an explicit size.
-    private bool _partSizeIsExplicit;
-
     /// <summary>The bucket to upload to.</summary>
     public string? BucketName { get; set; }
 
@@ -62,19 +57,13 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
     /// <value>Defaults to <see langword="null"/>.</value>
     public ChecksumAlgorithm? ChecksumAlgorithm { get; set; }
 
-    /// <summary>The part size of files uploaded in parts.</summary>
-    /// <value>Defaults to 8 MiB, resized per file into whole waves as <see cref="TransferUtilityUploadRequest.PartSize"/>
-    /// left unset is (files in flight together share the requests, so there the waves are only a heuristic). Set
-    /// explicitly, every file uses it as given.</value>
-    public long PartSize
-    {
-        get => _partSize;
-        set
-        {
-            _partSize = value;
-            _partSizeIsExplicit = true;
-        }
-    }
+    /// <summary>The part size of files uploaded in parts, as set; <see langword="null"/> when the library sizes each
+    /// file's parts.</summary>
+    /// <value><see langword="null"/> (the default): automatic, each file's parts sized into whole waves as
+    /// <see cref="TransferUtilityUploadRequest.PartSize"/> left unset sizes them (files in flight together share the
+    /// requests, so there the waves are only a heuristic). A number, between 5 MiB and 5 GiB, is every file's part size,
+    /// used as given (grown only for S3's 10,000-part limit).</value>
+    public long? PartSize { get; set; }
 
     /// <summary>Raised once when the upload starts, before the folder is enumerated and before any request is sent.
     /// Not raised when the request is refused as invalid. A handler that throws stops the upload with its exception.
@@ -130,13 +119,8 @@ public sealed class TransferUtilityUploadDirectoryRequest : BaseUploadRequest
         var request = new TransferUtilityUploadRequest
         {
             BucketName = BucketName, Key = key, FilePath = filePath, ContentType = ContentType,
-            ChecksumAlgorithm = ChecksumAlgorithm,
+            ChecksumAlgorithm = ChecksumAlgorithm, PartSize = PartSize,
         };
-        if (_partSizeIsExplicit)
-        {
-            request.PartSize = PartSize;
-        }
-
         CopyOptionsTo(request);
         foreach (KeyValuePair<string, string> pair in Metadata)
         {

@@ -13,8 +13,6 @@ namespace S3TransferManager;
 /// </remarks>
 public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IStoredOptions
 {
-    private long _partSize = TransferLimits.DefaultPartSize;
-
     /// <summary>The bucket to upload into.</summary>
     public string? BucketName { get; set; }
 
@@ -33,7 +31,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IS
     /// parts in memory (or the parts read ahead to find out whether the stream reaches
     /// <see cref="TransferUtilityConfig.MinSizeBeforePartUpload"/>, if more). A seekable stream is read in order the same
     /// way (parts of one stream cannot be read concurrently). Because its length is unknown, it can hold at most 10,000 x <see cref="PartSize"/> bytes
-    /// (80,000 MiB with the default part size); a longer one fails with <see cref="PartLimitExceededException"/>, so set a
+    /// (80,000 MiB with <see cref="PartSize"/> unset, which is 8 MiB parts for such a stream); a longer one fails with <see cref="PartLimitExceededException"/>, so set a
     /// larger <see cref="PartSize"/> for bigger streams.
     /// </summary>
     public Stream? InputStream { get; set; }
@@ -47,26 +45,19 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IS
     /// <value><see langword="true"/>, as on the AWS SDK. <see langword="false"/> leaves the caller's stream open.</value>
     public bool AutoCloseStream { get; set; } = true;
 
-    /// <summary>The size of each part of a multipart upload. For a file or seekable stream it grows to
-    /// ceil(length / 10,000) when needed, so no upload needs more than S3's 10,000 parts.</summary>
-    /// <value>8 MiB. Between 5 MiB (S3's smallest part) and 5 GiB. Left unset, a file's or seekable stream's parts
-    /// are sized to fill whole waves of the requests the budget starts with, so all connections finish together: between
-    /// 5 MiB and 1.5x the default. With <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> set to 10, 256 MiB
-    /// goes as 30 parts of ~8.5 MiB, three waves of 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10
-    /// connections busy; the automatic budget starts with 20 requests (256 MiB goes as 40 parts of ~6.4 MiB). Set explicitly, it is used as given (grown
-    /// only for the 10,000-part limit).</value>
-    public long PartSize
-    {
-        get => _partSize;
-        set
-        {
-            _partSize = value;
-            PartSizeIsExplicit = true;
-        }
-    }
-
-    /// <summary>Whether the caller set <see cref="PartSize"/>: then parts are not resized into whole waves.</summary>
-    internal bool PartSizeIsExplicit { get; private set; }
+    /// <summary>The size of each part of a multipart upload, as set; <see langword="null"/> when the library sizes the
+    /// parts. For a file or seekable stream a set size grows to ceil(length / 10,000) when needed, so no upload needs
+    /// more than S3's 10,000 parts.</summary>
+    /// <value><see langword="null"/> (the default): automatic. A file's or seekable stream's parts are sized to fill
+    /// whole waves of the requests the budget starts with, so all connections finish together: near 8 MiB, between
+    /// 5 MiB and 12 MiB, or larger where 10,000 parts need it (the automatic budget starts with 20 requests, so 256 MiB goes as 40 parts of ~6.4 MiB; with
+    /// <see cref="TransferUtilityConfig.ConcurrentServiceRequests"/> set to 10, as 30 parts of ~8.5 MiB, three waves of
+    /// 10, rather than 32 of 8 MiB, whose fourth wave keeps 2 of 10 connections busy). A stream of unknown length goes
+    /// in parts of 8 MiB. A number, between 5 MiB (S3's smallest part) and 5 GiB, is used as given (grown only for the
+    /// 10,000-part limit); one out of range is an <see cref="ArgumentOutOfRangeException"/> when the upload starts.
+    /// The AWS SDK's property is a <see cref="long"/> that reads 0 when unset: code that assigns a <see cref="long"/>
+    /// compiles unchanged, code that reads it into a <see cref="long"/> needs a <c>??</c> (docs/compatibility.md).</value>
+    public long? PartSize { get; set; }
 
     /// <summary>The KMS context under the name the copy request gives it, so both store it through one path.</summary>
     string? IStoredOptions.ServerSideEncryptionKeyManagementServiceEncryptionContext => SSEKMSEncryptionContext;
@@ -181,7 +172,7 @@ public sealed partial class TransferUtilityUploadRequest : BaseUploadRequest, IS
         // though S3 would store it, is almost always an unset variable.
         ArgumentException.ThrowIfNullOrWhiteSpace(BucketName, nameof(BucketName));
         ArgumentException.ThrowIfNullOrWhiteSpace(Key, nameof(Key));
-        if (PartSize < TransferLimits.MinPartSize || PartSize > TransferLimits.MaxPartSize)
+        if (PartSize is < TransferLimits.MinPartSize or > TransferLimits.MaxPartSize)
         {
             throw new ArgumentOutOfRangeException(nameof(PartSize), PartSize, "PartSize must be between 5 MiB and 5 GiB.");
         }

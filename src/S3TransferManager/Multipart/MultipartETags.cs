@@ -29,6 +29,15 @@ internal static class MultipartETags
         return string.Create(CultureInfo.InvariantCulture, $"{Convert.ToHexStringLower(md5.GetHashAndReset())}-{partETags.Count}");
     }
 
+    /// <summary>How many parts an object was uploaded in, from its multipart ETag ("md5-N", quoted or not); null for any
+    /// other ETag.</summary>
+    public static int? PartCount(string? eTag)
+    {
+        ReadOnlySpan<char> text = eTag.AsSpan().Trim('"');
+        int dash = text.LastIndexOf('-');
+        return dash > 0 && int.TryParse(text[(dash + 1)..], NumberStyles.None, CultureInfo.InvariantCulture, out int parts) ? parts : null;
+    }
+
     /// <summary>Whether <paramref name="eTag"/> (quoted or not) is <paramref name="expected"/>, hex digits in any case.</summary>
     public static bool Matches(string? eTag, string expected) => string.Equals(eTag?.Trim('"'), expected, StringComparison.OrdinalIgnoreCase);
 }

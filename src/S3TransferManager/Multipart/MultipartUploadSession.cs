@@ -28,8 +28,8 @@ internal sealed class MultipartUploadSession
     private readonly string _bucket;
     private readonly string _key;
 
-    /// <summary>Adds the caller's options (bucket owner, requester pays) to the abort.</summary>
-    private readonly Action<AbortMultipartUploadRequest> _applyToAbort;
+    /// <summary>The caller's options: the SSE-C key, bucket owner and requester pays of Complete, its HEAD and Abort.</summary>
+    private readonly IRequestOptions _options;
 
     /// <summary>The Create as sent, which a cancellation does not cut short; null until sent.</summary>
     private Task<string>? _sent;
@@ -39,9 +39,8 @@ internal sealed class MultipartUploadSession
     /// because cleanup must never wait for the budget.</param>
     /// <param name="bucket">The bucket the object is stored in.</param>
     /// <param name="key">The object's key.</param>
-    /// <param name="applyToAbort">Adds the caller's options to the abort.</param>
-    public MultipartUploadSession(TransferResources resources, TransferLane lane, string bucket, string key,
-        Action<AbortMultipartUploadRequest> applyToAbort)
+    /// <param name="options">The caller's options, for Complete, its HEAD and Abort.</param>
+    public MultipartUploadSession(TransferResources resources, TransferLane lane, string bucket, string key, IRequestOptions options)
     {
         _resources = resources;
         _lane = lane;
@@ -50,7 +49,7 @@ internal sealed class MultipartUploadSession
         _failureWait = resources.Tuning.FailureWaitLimit;
         _bucket = bucket;
         _key = key;
-        _applyToAbort = applyToAbort;
+        _options = options;
     }
 
     /// <summary>Creates the upload. Cancellation ends the wait for a slot and for the answer at once, but a request
@@ -86,18 +85,38 @@ internal sealed class MultipartUploadSession
         }
     }
 
-    /// <summary>Completes the upload in its turn of the budget. A 200 without an ETag (Ceph RGW 16's answer, with the
-    /// object stored) is confirmed with one HEAD of the key, on the upload's SSE-C key (<see cref="CompletionCheck"/>):
-    /// the answer is then the HEAD's, logged as such.</summary>
+    /// <summary>Completes the upload from its parts in its turn of the budget, with the whole object's checksum when the
+    /// parts' CRCs combine into one, for S3 to check. A 200 without an ETag (Ceph RGW 16's answer, with the object
+    /// stored) is confirmed with one HEAD of the key, on the upload's SSE-C key (<see cref="CompletionCheck"/>): the
+    /// answer is then the HEAD's, logged as such.</summary>
+    /// <param name="uploadId">The upload.</param>
+    /// <param name="parts">Every part, in part order.</param>
+    /// <param name="length">The object's length: the bytes uploaded, or the source's size for a copy.</param>
+    /// <param name="algorithm">The checksum of the parts; null when none.</param>
+    /// <param name="fullObject">The whole object's checksum; null when the parts' do not combine into one.</param>
+    /// <param name="amend">Adds what only the caller knows (an upload's conditions); null when nothing.</param>
+    /// <param name="cancellationToken">Cancels the requests.</param>
     /// <exception cref="UnexpectedResponseException">Complete answered without an ETag and the HEAD did not confirm the
     /// object: it may exist under the key. Only then may the caller's failure path send an Abort, which never deletes a
     /// completed object (S3 answers 404 NoSuchUpload), and cleans up the parts of one that did not complete.</exception>
-    public async Task<CompleteMultipartUploadResponse> CompleteAsync(CompleteMultipartUploadRequest complete, CompletionCheck check,
-        CancellationToken cancellationToken)
+    public async Task<CompleteMultipartUploadResponse> CompleteAsync(string uploadId, List<PartETag> parts, long length, ChecksumAlgorithm? algorithm,
+        string? fullObject, Action<CompleteMultipartUploadRequest>? amend, CancellationToken cancellationToken)
     {
+        var complete = new CompleteMultipartUploadRequest { BucketName = _bucket, Key = _key, UploadId = uploadId, PartETags = parts };
+        RequestOptions.ApplyTo(_options, complete);
+        if (fullObject is not null)
+        {
+            UploadChecksums.ApplyFullObject(complete, algorithm!, fullObject);
+        }
+
+        amend?.Invoke(complete);
+        // The parts' ETags are what UploadPart or UploadPartCopy answered: the MD5s of their bytes where the server makes
+        // MD5 ETags, so the multipart ETag rule holds for a copy's parts as for an upload's.
+        var check = new CompletionCheck(length, parts, algorithm, UploadChecksums.Computed(parts, algorithm, fullObject),
+            head => RequestOptions.ApplyTo(_options, head));
         CompleteMultipartUploadResponse done = await _resources.S3.CompleteMultipartUploadAsync(complete, CallSlot.Take(_lane), cancellationToken)
             .ConfigureAwait(false);
-        return string.IsNullOrEmpty(done.ETag) ? await ConfirmAsync(complete.UploadId, check, cancellationToken).ConfigureAwait(false) : done;
+        return string.IsNullOrEmpty(done.ETag) ? await ConfirmAsync(uploadId, check, cancellationToken).ConfigureAwait(false) : done;
     }
 
     private async Task<CompleteMultipartUploadResponse> ConfirmAsync(string uploadId, CompletionCheck check, CancellationToken cancellationToken)
@@ -195,7 +214,7 @@ internal sealed class MultipartUploadSession
         try
         {
             var abort = new AbortMultipartUploadRequest { BucketName = _bucket, Key = _key, UploadId = uploadId };
-            _applyToAbort(abort);
+            RequestOptions.ApplyTo(_options, abort);
             await _resources.S3.AbortMultipartUploadAsync(abort, CallSlot.None, timeout.Token).ConfigureAwait(false);
             Log.MultipartAborted(_logger, _bucket, _key, uploadId);
         }

@@ -1,3 +1,4 @@
+using Amazon.S3;
 using Amazon.S3.Model;
 using Amazon.S3.Util;
 using Amazon.Util;
@@ -53,20 +54,21 @@ internal static class RequestOptions
     /// <summary>A single upload: what it stores, its type, and its conditions (checked when the object is stored).</summary>
     public static void ApplyTo(TransferUtilityUploadRequest source, PutObjectRequest put)
     {
-        ApplyStored(source, put);
+        CopyHeadersAndMetadata(source, put.Headers, put.Metadata);
+        if (source.TagSet is { Count: > 0 } tags)
+        {
+            put.TagSet = [.. tags];
+        }
+
+        (put.CannedACL, put.StorageClass, put.WebsiteRedirectLocation) = Placement(source);
+        (put.ServerSideEncryptionMethod, put.ServerSideEncryptionKeyManagementServiceKeyId,
+            put.ServerSideEncryptionKeyManagementServiceEncryptionContext, put.BucketKeyEnabled) = Encryption(source);
+        (put.ObjectLockMode, put.ObjectLockRetainUntilDate, put.ObjectLockLegalHoldStatus) = ObjectLock(source);
+        (put.ServerSideEncryptionCustomerMethod, put.ServerSideEncryptionCustomerProvidedKey,
+            put.ServerSideEncryptionCustomerProvidedKeyMD5, put.ExpectedBucketOwner, put.RequestPayer) = KeyOwnerAndPayer(source);
         put.ContentType = ContentTypeOf(source, multipart: false);
-        if (source.Grants is { } grants)
-        {
-            put.Grants = [.. grants];
-        }
-
-        if (source.Expires is not null)
-        {
-            put.Expires = source.Expires;
-        }
-
-        put.IfNoneMatch = source.IfNoneMatch;
-        put.IfMatch = source.IfMatch;
+        SetGrantsAndExpires(source, put, expires => put.Expires = expires);
+        (put.IfNoneMatch, put.IfMatch) = (source.IfNoneMatch, source.IfMatch);
     }
 
     /// <summary>A multipart upload's Create: what it stores and its type.</summary>
@@ -74,65 +76,21 @@ internal static class RequestOptions
     {
         ApplyStored(source, initiate);
         initiate.ContentType = ContentTypeOf(source, multipart: true);
-        if (source.Grants is { } grants)
-        {
-            initiate.Grants = [.. grants];
-        }
-
-        if (source.Expires is not null)
-        {
-            initiate.Expires = source.Expires;
-        }
+        SetGrantsAndExpires(source, initiate, expires => initiate.Expires = expires);
     }
 
-    /// <summary>A multipart upload's Complete; conditional writes of a multipart upload are checked here, when the
-    /// object is stored.</summary>
-    public static void ApplyTo(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete)
-    {
-        ApplyTo((IRequestOptions)source, complete);
-        complete.IfNoneMatch = source.IfNoneMatch;
-        complete.IfMatch = source.IfMatch;
-    }
+    /// <summary>A multipart upload's conditional writes, which S3 checks on its Complete, when the object is stored.</summary>
+    public static void ApplyConditions(TransferUtilityUploadRequest source, CompleteMultipartUploadRequest complete) =>
+        (complete.IfNoneMatch, complete.IfMatch) = (source.IfNoneMatch, source.IfMatch);
 
     /// <summary>Every GET of a download (discovery, parts, resumes) carries these alike, so an SSE-C object stays
     /// readable on every range.</summary>
     public static void ApplyTo(DownloadRequestBase source, GetObjectRequest get)
     {
-        get.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        get.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        get.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        get.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        get.RequestPayer = source.RequestPayer;
-        get.ResponseHeaderOverrides = source.ResponseHeaderOverrides;
-        get.ModifiedSinceDate = source.ModifiedSinceDate;
-        get.UnmodifiedSinceDate = source.UnmodifiedSinceDate;
-        get.EtagToNotMatch = source.IfNoneMatch;
-    }
-
-    /// <summary>What S3 stores with an object, on PutObject.</summary>
-    public static void ApplyStored(IStoredOptions source, PutObjectRequest put)
-    {
-        CopyHeadersAndMetadata(source, put.Headers, put.Metadata);
-        if (source.TagSet is { Count: > 0 } tags)
-        {
-            put.TagSet = [.. tags];
-        }
-
-        put.CannedACL = source.CannedACL;
-        put.StorageClass = source.StorageClass;
-        put.ServerSideEncryptionMethod = source.ServerSideEncryptionMethod;
-        put.ServerSideEncryptionKeyManagementServiceKeyId = source.ServerSideEncryptionKeyManagementServiceKeyId;
-        put.ServerSideEncryptionKeyManagementServiceEncryptionContext = source.ServerSideEncryptionKeyManagementServiceEncryptionContext;
-        put.BucketKeyEnabled = source.BucketKeyEnabled;
-        put.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        put.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        put.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        put.ObjectLockMode = source.ObjectLockMode;
-        put.ObjectLockRetainUntilDate = source.ObjectLockRetainUntilDate;
-        put.ObjectLockLegalHoldStatus = source.ObjectLockLegalHoldStatus;
-        put.WebsiteRedirectLocation = source.WebsiteRedirectLocation;
-        put.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        put.RequestPayer = source.RequestPayer;
+        (get.ServerSideEncryptionCustomerMethod, get.ServerSideEncryptionCustomerProvidedKey,
+            get.ServerSideEncryptionCustomerProvidedKeyMD5, get.ExpectedBucketOwner, get.RequestPayer) = KeyOwnerAndPayer(source);
+        (get.ResponseHeaderOverrides, get.ModifiedSinceDate, get.UnmodifiedSinceDate, get.EtagToNotMatch) =
+            (source.ResponseHeaderOverrides, source.ModifiedSinceDate, source.UnmodifiedSinceDate, source.IfNoneMatch);
     }
 
     /// <summary>What S3 stores with an object, on CreateMultipartUpload (an upload's or a copy's).</summary>
@@ -144,21 +102,12 @@ internal static class RequestOptions
             initiate.TagSet = [.. tags];
         }
 
-        initiate.CannedACL = source.CannedACL;
-        initiate.StorageClass = source.StorageClass;
-        initiate.ServerSideEncryptionMethod = source.ServerSideEncryptionMethod;
-        initiate.ServerSideEncryptionKeyManagementServiceKeyId = source.ServerSideEncryptionKeyManagementServiceKeyId;
-        initiate.ServerSideEncryptionKeyManagementServiceEncryptionContext = source.ServerSideEncryptionKeyManagementServiceEncryptionContext;
-        initiate.BucketKeyEnabled = source.BucketKeyEnabled;
-        initiate.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        initiate.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        initiate.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        initiate.ObjectLockMode = source.ObjectLockMode;
-        initiate.ObjectLockRetainUntilDate = source.ObjectLockRetainUntilDate;
-        initiate.ObjectLockLegalHoldStatus = source.ObjectLockLegalHoldStatus;
-        initiate.WebsiteRedirectLocation = source.WebsiteRedirectLocation;
-        initiate.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        initiate.RequestPayer = source.RequestPayer;
+        (initiate.CannedACL, initiate.StorageClass, initiate.WebsiteRedirectLocation) = Placement(source);
+        (initiate.ServerSideEncryptionMethod, initiate.ServerSideEncryptionKeyManagementServiceKeyId,
+            initiate.ServerSideEncryptionKeyManagementServiceEncryptionContext, initiate.BucketKeyEnabled) = Encryption(source);
+        (initiate.ObjectLockMode, initiate.ObjectLockRetainUntilDate, initiate.ObjectLockLegalHoldStatus) = ObjectLock(source);
+        (initiate.ServerSideEncryptionCustomerMethod, initiate.ServerSideEncryptionCustomerProvidedKey,
+            initiate.ServerSideEncryptionCustomerProvidedKeyMD5, initiate.ExpectedBucketOwner, initiate.RequestPayer) = KeyOwnerAndPayer(source);
     }
 
     /// <summary>What S3 stores with a copy made by one CopyObject; the source's address and key are the copy's own.</summary>
@@ -170,80 +119,77 @@ internal static class RequestOptions
             copy.TagSet = [.. tags];
         }
 
-        copy.CannedACL = source.CannedACL;
-        copy.StorageClass = source.StorageClass;
-        copy.ServerSideEncryptionMethod = source.ServerSideEncryptionMethod;
-        copy.ServerSideEncryptionKeyManagementServiceKeyId = source.ServerSideEncryptionKeyManagementServiceKeyId;
-        copy.ServerSideEncryptionKeyManagementServiceEncryptionContext = source.ServerSideEncryptionKeyManagementServiceEncryptionContext;
-        copy.BucketKeyEnabled = source.BucketKeyEnabled;
-        copy.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        copy.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        copy.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        copy.ObjectLockMode = source.ObjectLockMode;
-        copy.ObjectLockRetainUntilDate = source.ObjectLockRetainUntilDate;
-        copy.ObjectLockLegalHoldStatus = source.ObjectLockLegalHoldStatus;
-        copy.WebsiteRedirectLocation = source.WebsiteRedirectLocation;
-        copy.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        copy.RequestPayer = source.RequestPayer;
+        (copy.CannedACL, copy.StorageClass, copy.WebsiteRedirectLocation) = Placement(source);
+        (copy.ServerSideEncryptionMethod, copy.ServerSideEncryptionKeyManagementServiceKeyId,
+            copy.ServerSideEncryptionKeyManagementServiceEncryptionContext, copy.BucketKeyEnabled) = Encryption(source);
+        (copy.ObjectLockMode, copy.ObjectLockRetainUntilDate, copy.ObjectLockLegalHoldStatus) = ObjectLock(source);
+        (copy.ServerSideEncryptionCustomerMethod, copy.ServerSideEncryptionCustomerProvidedKey,
+            copy.ServerSideEncryptionCustomerProvidedKeyMD5, copy.ExpectedBucketOwner, copy.RequestPayer) = KeyOwnerAndPayer(source);
     }
 
     /// <summary>A part of an upload: S3 refuses a part of an SSE-C upload that does not repeat the key.</summary>
-    public static void ApplyTo(IRequestOptions source, UploadPartRequest part)
-    {
-        part.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        part.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        part.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        part.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        part.RequestPayer = source.RequestPayer;
-    }
+    public static void ApplyTo(IRequestOptions source, UploadPartRequest part) =>
+        (part.ServerSideEncryptionCustomerMethod, part.ServerSideEncryptionCustomerProvidedKey,
+            part.ServerSideEncryptionCustomerProvidedKeyMD5, part.ExpectedBucketOwner, part.RequestPayer) = KeyOwnerAndPayer(source);
 
     /// <summary>A part of a copy, as <see cref="ApplyTo(IRequestOptions, UploadPartRequest)"/>; the source's address and
     /// key are the copy's own.</summary>
-    public static void ApplyTo(IRequestOptions source, CopyPartRequest part)
-    {
-        part.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        part.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        part.ServerSideEncryptionCustomerProvidedKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        part.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        part.RequestPayer = source.RequestPayer;
-    }
+    public static void ApplyTo(IRequestOptions source, CopyPartRequest part) =>
+        (part.ServerSideEncryptionCustomerMethod, part.ServerSideEncryptionCustomerProvidedKey,
+            part.ServerSideEncryptionCustomerProvidedKeyMD5, part.ExpectedBucketOwner, part.RequestPayer) = KeyOwnerAndPayer(source);
 
-    public static void ApplyTo(IRequestOptions source, CompleteMultipartUploadRequest complete)
-    {
-        complete.SSECustomerAlgorithm = source.ServerSideEncryptionCustomerMethod?.Value;
-        complete.SSECustomerKey = source.ServerSideEncryptionCustomerProvidedKey;
-        // The SDK fills in the key's MD5 on PutObject, CreateMultipartUpload and the parts, but not here.
-        complete.SSECustomerKeyMD5 = SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey, source.ServerSideEncryptionCustomerProvidedKeyMD5);
-        complete.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        complete.RequestPayer = source.RequestPayer;
-    }
+    /// <summary>A multipart upload's or copy's Complete. The AWS SDK fills in the key's MD5 on PutObject,
+    /// CreateMultipartUpload and the parts, but not here.</summary>
+    public static void ApplyTo(IRequestOptions source, CompleteMultipartUploadRequest complete) =>
+        (complete.SSECustomerAlgorithm, complete.SSECustomerKey, complete.SSECustomerKeyMD5, complete.ExpectedBucketOwner, complete.RequestPayer) =
+            (source.ServerSideEncryptionCustomerMethod?.Value, source.ServerSideEncryptionCustomerProvidedKey, KeyMd5(source),
+                source.ExpectedBucketOwner, source.RequestPayer);
 
     /// <summary>A HEAD of the object (a download's look-up of its stored checksum, an upload's check for an upload an
     /// earlier run completed): S3 refuses a HEAD of an SSE-C object without its key.</summary>
-    public static void ApplyTo(IRequestOptions source, GetObjectMetadataRequest head)
-    {
-        head.ServerSideEncryptionCustomerMethod = source.ServerSideEncryptionCustomerMethod;
-        head.ServerSideEncryptionCustomerProvidedKey = source.ServerSideEncryptionCustomerProvidedKey;
-        head.ServerSideEncryptionCustomerProvidedKeyMD5 = SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey,
-            source.ServerSideEncryptionCustomerProvidedKeyMD5);
-        head.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        head.RequestPayer = source.RequestPayer;
-    }
+    public static void ApplyTo(IRequestOptions source, GetObjectMetadataRequest head) =>
+        (head.ServerSideEncryptionCustomerMethod, head.ServerSideEncryptionCustomerProvidedKey,
+            head.ServerSideEncryptionCustomerProvidedKeyMD5, head.ExpectedBucketOwner, head.RequestPayer) =
+            (source.ServerSideEncryptionCustomerMethod, source.ServerSideEncryptionCustomerProvidedKey, KeyMd5(source),
+                source.ExpectedBucketOwner, source.RequestPayer);
 
     /// <inheritdoc cref="ApplyTo(IRequestOptions, GetObjectMetadataRequest)"/>
-    public static void ApplyTo(IRequestOptions source, GetObjectAttributesRequest attributes)
-    {
-        attributes.SSECustomerAlgorithm = source.ServerSideEncryptionCustomerMethod;
-        attributes.SSECustomerKey = source.ServerSideEncryptionCustomerProvidedKey;
-        attributes.SSECustomerKeyMD5 = source.ServerSideEncryptionCustomerProvidedKeyMD5;
-        attributes.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        attributes.RequestPayer = source.RequestPayer;
-    }
+    public static void ApplyTo(IRequestOptions source, GetObjectAttributesRequest attributes) =>
+        (attributes.SSECustomerAlgorithm, attributes.SSECustomerKey, attributes.SSECustomerKeyMD5, attributes.ExpectedBucketOwner,
+            attributes.RequestPayer) = KeyOwnerAndPayer(source);
 
-    public static void ApplyTo(IRequestOptions source, AbortMultipartUploadRequest abort)
+    public static void ApplyTo(IRequestOptions source, AbortMultipartUploadRequest abort) =>
+        (abort.ExpectedBucketOwner, abort.RequestPayer) = (source.ExpectedBucketOwner, source.RequestPayer);
+
+    // The AWS SDK's requests name these alike but share no base type: each request takes them as a group, in this order.
+    private static (ServerSideEncryptionCustomerMethod?, string?, string?, string?, RequestPayer?) KeyOwnerAndPayer(IRequestOptions source) =>
+        (source.ServerSideEncryptionCustomerMethod, source.ServerSideEncryptionCustomerProvidedKey,
+            source.ServerSideEncryptionCustomerProvidedKeyMD5, source.ExpectedBucketOwner, source.RequestPayer);
+
+    private static (S3CannedACL?, S3StorageClass?, string?) Placement(IStoredOptions source) =>
+        (source.CannedACL, source.StorageClass, source.WebsiteRedirectLocation);
+
+    private static (ServerSideEncryptionMethod?, string?, string?, bool?) Encryption(IStoredOptions source) =>
+        (source.ServerSideEncryptionMethod, source.ServerSideEncryptionKeyManagementServiceKeyId,
+            source.ServerSideEncryptionKeyManagementServiceEncryptionContext, source.BucketKeyEnabled);
+
+    private static (ObjectLockMode?, DateTime?, ObjectLockLegalHoldStatus?) ObjectLock(IStoredOptions source) =>
+        (source.ObjectLockMode, source.ObjectLockRetainUntilDate, source.ObjectLockLegalHoldStatus);
+
+    private static string? KeyMd5(IRequestOptions source) =>
+        SseCustomerKey.Md5(source.ServerSideEncryptionCustomerProvidedKey, source.ServerSideEncryptionCustomerProvidedKeyMD5);
+
+    private static void SetGrantsAndExpires(TransferUtilityUploadRequest source, PutWithACLRequest target, Action<string> setExpires)
     {
-        abort.ExpectedBucketOwner = source.ExpectedBucketOwner;
-        abort.RequestPayer = source.RequestPayer;
+        if (source.Grants is { } grants)
+        {
+            target.Grants = [.. grants];
+        }
+
+        if (source.Expires is { } expires)
+        {
+            setExpires(expires);
+        }
     }
 
     private static void CopyHeadersAndMetadata(IStoredOptions source, HeadersCollection headers, MetadataCollection metadata)

@@ -137,4 +137,20 @@ internal sealed class S3Calls(IAmazonS3 client, RequestSender sender)
 
     private static CallSpec Spec(string operation, RequestKind kind, string bucket, string key, CallSlot slot, int? partNumber = null) =>
         new(new RequestTarget(operation, bucket, key, partNumber), kind) { Slot = slot };
+
+    /// <summary>Lists the account's buckets: a listing, whose answer grows with the buckets, so bounded as a page.</summary>
+    public Task<ListBucketsResponse> ListBucketsAsync(ListBucketsRequest request, CallSlot slot, CancellationToken cancellationToken) =>
+        sender.SendAsync(Spec("ListBuckets", RequestKind.Page, "", "", slot),
+            (watch, _) => client.ListBucketsAsync(request, watch.Token), cancellationToken);
+
+    /// <summary>Creates a bucket (S3's CreateBucket), bounded as a page: S3 may take longer over it than over a HEAD,
+    /// whose answers the quick bound is learned from.</summary>
+    public Task<PutBucketResponse> PutBucketAsync(PutBucketRequest request, CallSlot slot, CancellationToken cancellationToken) =>
+        sender.SendAsync(Spec("CreateBucket", RequestKind.Page, request.BucketName, "", slot),
+            (watch, _) => client.PutBucketAsync(request, watch.Token), cancellationToken);
+
+    /// <summary>Deletes an empty bucket, bounded as a page, as its creation is.</summary>
+    public Task<DeleteBucketResponse> DeleteBucketAsync(DeleteBucketRequest request, CallSlot slot, CancellationToken cancellationToken) =>
+        sender.SendAsync(Spec("DeleteBucket", RequestKind.Page, request.BucketName, "", slot),
+            (watch, _) => client.DeleteBucketAsync(request, watch.Token), cancellationToken);
 }

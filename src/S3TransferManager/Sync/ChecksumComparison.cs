@@ -3,6 +3,7 @@ using Amazon.S3;
 using Amazon.S3.Model;
 using S3TransferManager.Checksums;
 using S3TransferManager.Checksums.Validation;
+using S3TransferManager.Multipart;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Requests;
 
@@ -66,7 +67,7 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
 
             // A bare value with no type, for an object uploaded in parts, may be a composite sent without its "-N"
             // (moto sends them so): it differs only if it is not the composite either.
-            if (checksum.IsTypeStated || MultipartPartCount(stored.ETag) is not { } etagParts)
+            if (checksum.IsTypeStated || MultipartETags.PartCount(stored.ETag) is not (> 0 and int etagParts))
             {
                 return SyncReason.ChecksumDiffers;
             }
@@ -140,15 +141,5 @@ internal sealed class ChecksumComparison(TransferResources resources, TransferUt
             // Without s3:GetObjectAttributes (or on a server without it) the layout stays unknown: the pair is copied.
             return null;
         }
-    }
-
-    /// <summary>The part count a multipart upload's ETag ends with ("…-3"); null for an ETag of a single upload.</summary>
-    private static int? MultipartPartCount(string? eTag)
-    {
-        string trimmed = (eTag ?? string.Empty).Trim('"');
-        int dash = trimmed.LastIndexOf('-');
-        return dash > 0 && int.TryParse(trimmed.AsSpan(dash + 1), NumberStyles.None, CultureInfo.InvariantCulture, out int parts) && parts > 0
-            ? parts
-            : null;
     }
 }

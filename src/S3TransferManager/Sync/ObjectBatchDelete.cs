@@ -22,9 +22,6 @@ internal sealed class ObjectBatchDelete(TransferResources resources, string buck
     /// <summary>Set once the server turned a DeleteObjects down (<see cref="RefusesDeleteObjects"/>).</summary>
     private volatile bool _oneKeyPerRequest;
 
-    /// <summary>Whether the server turned DeleteObjects down, so each key is deleted with a request of its own.</summary>
-    public bool OneKeyPerRequest => _oneKeyPerRequest;
-
     /// <returns>The entries not deleted, each with its error; empty when every key was deleted.</returns>
     public async Task<IReadOnlyList<(SyncEntry Entry, Exception Error)>> DeleteAsync(IReadOnlyList<SyncEntry> entries, CancellationToken cancellationToken)
     {

@@ -12,14 +12,8 @@ internal static class S3Tree
     public static async IAsyncEnumerable<SyncEntry> ListAsync(TransferResources resources, SyncSide side, TransferUtilitySyncRequest request,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var list = new ListObjectsV2Request
-        {
-            BucketName = side.Bucket,
-            Prefix = side.Prefix,
-            ExpectedBucketOwner = request.ExpectedBucketOwner,
-            RequestPayer = request.RequestPayer,
-        };
-        await foreach (S3Object item in ObjectListing.ListAsync(resources, list, cancellationToken).ConfigureAwait(false))
+        await foreach (S3Object item in ObjectListing.ListAsync(resources, side.Bucket, side.Prefix, request.ExpectedBucketOwner, request.RequestPayer,
+            cancellationToken).ConfigureAwait(false))
         {
             if (item.Key.EndsWith('/') || !item.Key.StartsWith(side.Prefix, StringComparison.Ordinal))
             {

@@ -48,9 +48,6 @@ internal static class TelemetryTags
 
     public const string Waiting = "waiting";
 
-    /// <summary>How long the stalled attempt went without progress, in seconds (a span event's tag).</summary>
-    public const string StalledSeconds = "s3transfermanager.stall.seconds";
-
     /// <summary>The attempt a span event is about, from 1.</summary>
     public const string Attempt = "s3transfermanager.attempt";
 

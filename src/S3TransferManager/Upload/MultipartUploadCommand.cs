@@ -70,8 +70,7 @@ internal sealed class MultipartUploadCommand
         _failureWait = upload.Resources.Tuning.FailureWaitLimit;
         _signing = PartSigning.For(_client, _request.DisablePayloadSigning);
         _requests = new UploadRequests(upload, _signing);
-        _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key,
-            abort => RequestOptions.ApplyTo(_request, abort));
+        _session = new MultipartUploadSession(upload.Resources, _lane, upload.Bucket, upload.Key, _request);
         _fullObject = FullObjectCrc.IsSupported(_request.EffectiveChecksumAlgorithm) ? new FullObjectCrc(_request.EffectiveChecksumAlgorithm!) : null;
     }
 
@@ -122,25 +121,13 @@ internal sealed class MultipartUploadCommand
             await run.ConfigureAwait(false);
             string uploadId = await created.ConfigureAwait(false);
             _parts.Sort((a, b) => a.PartNumber!.Value.CompareTo(b.PartNumber!.Value));
-            var complete = new CompleteMultipartUploadRequest
-            {
-                BucketName = Bucket,
-                Key = Key,
-                UploadId = uploadId,
-                PartETags = _parts,
-            };
-            RequestOptions.ApplyTo(_request, complete);
             string? fullObject = _fullObject?.Combine();
-            if (fullObject is not null)
-            {
-                UploadChecksums.ApplyFullObject(complete, _request.EffectiveChecksumAlgorithm!, fullObject);
-            }
-
-            PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
-
-            var check = new CompletionCheck(_progress.TransferredBytes, _parts, _request.EffectiveChecksumAlgorithm,
-                UploadChecksums.Computed(_parts, _request.EffectiveChecksumAlgorithm, fullObject), head => RequestOptions.ApplyTo(_request, head));
-            CompleteMultipartUploadResponse done = await _session.CompleteAsync(complete, check, cancellationToken).ConfigureAwait(false);
+            CompleteMultipartUploadResponse done = await _session.CompleteAsync(uploadId, _parts, _progress.TransferredBytes,
+                _request.EffectiveChecksumAlgorithm, fullObject, complete =>
+                {
+                    RequestOptions.ApplyConditions(_request, complete);
+                    PrecomputedChecks.ApplyToComplete(_request, complete, fullObject);
+                }, cancellationToken).ConfigureAwait(false);
 
             // Told before the journal goes: a run stopped between the two finds the journal, and the object complete.
             _finishing?.Invoke(done.ETag);
@@ -295,8 +282,6 @@ internal sealed class MultipartUploadCommand
         return request;
     }
 
-    /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
-    /// the full-object one, as if sent now.</summary>
     /// <summary>The answer of an upload an earlier run completed (it stopped before it could record so): every part is
     /// stored, nothing is sent, and the response says what S3 says of the object now.</summary>
     private TransferUtilityUploadResponse CompletedEarlier(CompleteMultipartUploadResponse earlier)
@@ -309,6 +294,8 @@ internal sealed class MultipartUploadCommand
             _fullObject?.Combine()), earlier, _request);
     }
 
+    /// <summary>The parts an earlier run stored (a resumed upload): listed in CompleteMultipartUpload, and their CRCs in
+    /// the full-object one, as if sent now.</summary>
     private void AddStoredParts()
     {
         foreach (StoredPart stored in _journal?.StoredParts ?? [])

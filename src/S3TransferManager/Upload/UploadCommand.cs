@@ -163,7 +163,7 @@ internal sealed class UploadCommand
         }
 
         // Unknown length: the part size cannot grow to fit, so the stream may hold at most 10,000 parts of it.
-        using var source = new StreamPartSource(stream, _request.PartSize, -1, _upload);
+        using var source = new StreamPartSource(stream, _request.PartSize ?? TransferLimits.DefaultPartSize, -1, _upload);
         ChunkedBufferStream? small = await source.PrefetchAsync(_config.MinSizeBeforePartUpload, cancellationToken).ConfigureAwait(false);
         if (small is not null)
         {
@@ -174,14 +174,14 @@ internal sealed class UploadCommand
             }
         }
 
-        return await Multipart().ExecuteAsync(source, _request.PartSize, cancellationToken).ConfigureAwait(false);
+        return await Multipart().ExecuteAsync(source, _request.PartSize ?? TransferLimits.DefaultPartSize, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The part size of a source of known length: whole waves of the requests a transfer can count on at its
     /// start, unless the caller chose the size. The automatic budget moves, but every upload starts at the same one.</summary>
-    private long PlanPartSize(long length) => _request.PartSizeIsExplicit
-        ? PartSizer.ForKnownLength(length, _request.PartSize)
-        : PartSizer.ForWholeWaves(length, _request.PartSize, _resources.StartingRequests);
+    private long PlanPartSize(long length) => _request.PartSize is { } chosen
+        ? PartSizer.ForKnownLength(length, chosen)
+        : PartSizer.ForWholeWaves(length, TransferLimits.DefaultPartSize, _resources.StartingRequests);
 
     private MultipartUploadCommand Multipart(UploadJournal? journal = null) => new(_upload, journal, _finishing is null ? null : Finish);
 

@@ -19,6 +19,10 @@ internal static class DocumentedDifferences
         // 10, the default would change behaviour when set back. Assigning an int compiles unchanged.
         "TransferUtilityConfig.ConcurrentServiceRequests: Int32 -> Int32?",
 
+        // Unset is automatic (parts sized into whole waves), and reads as null rather than as a size the library will not
+        // use. Assigning a long compiles unchanged.
+        "TransferUtilityUploadRequest.PartSize: Int64 -> Int64?",
+
         // Metadata to upload: a plain dictionary to fill.
         "BaseUploadRequest.Metadata: MetadataCollection -> IDictionary<String, String>",
 

@@ -20,4 +20,12 @@ public sealed class MultipartETagsTests
     [InlineData("z41d8cd98f00b204e9800998ecf8427e")] // not hex
     public void Of_APartETagThatIsNotAnMd5_ConcludesNothing(string odd) =>
         Assert.Null(MultipartETags.Of([FoxMd5, odd]));
+
+    [Theory]
+    [InlineData("\"0123abcd-12\"", 12)]
+    [InlineData("0123abcd-3", 3)]
+    [InlineData("\"0123abcd\"", null)]
+    [InlineData(null, null)]
+    public void PartCount_ReadsTheMultipartEtagSuffix(string? eTag, int? expected) =>
+        Assert.Equal(expected, MultipartETags.PartCount(eTag));
 }

@@ -64,7 +64,7 @@ public sealed class UploadWavesTests
     {
         var directory = new TransferUtilityUploadDirectoryRequest { BucketName = "b", Directory = "." };
 
-        Assert.False(directory.ForFile("a.bin", "a.bin").PartSizeIsExplicit);
+        Assert.Null(directory.ForFile("a.bin", "a.bin").PartSize);
     }
 
     [Fact]
@@ -74,7 +74,6 @@ public sealed class UploadWavesTests
 
         TransferUtilityUploadRequest file = directory.ForFile("a.bin", "a.bin");
 
-        Assert.True(file.PartSizeIsExplicit);
         Assert.Equal(6 * MiB, file.PartSize);
     }
 

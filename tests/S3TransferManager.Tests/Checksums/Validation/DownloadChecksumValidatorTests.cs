@@ -204,14 +204,6 @@ public sealed class DownloadChecksumValidatorTests
         Assert.Contains("uploaded in 9 parts can only be checked over the uploader's own parts", result.NotValidatedReason, StringComparison.Ordinal);
     }
 
-    [Theory]
-    [InlineData("\"0123abcd-12\"", 12)]
-    [InlineData("0123abcd-3", 3)]
-    [InlineData("\"0123abcd\"", null)]
-    [InlineData(null, null)]
-    public void UploadedPartCount_ReadsTheMultipartEtagSuffix(string? eTag, int? expected) =>
-        Assert.Equal(expected, DownloadSession.UploadedPartCount(eTag));
-
     [Fact]
     public async Task VerifyAsync_CompositeWithACorruptPart_NamesThePart()
     {
