@@ -8,8 +8,8 @@ namespace S3TransferManager.Buffering;
 /// slowdown per 8 MiB part on 2 cores); this pool keeps enough chunks for the buffering bound and gives back, at each
 /// full (gen 2) garbage collection, the chunks nobody needed since the previous one.
 /// </summary>
-/// <remarks>Invariants: holds only arrays of exactly <see cref="ChunkSize"/> bytes, at most
-/// <see cref="MaxRetainedChunks"/> of them; <see cref="_idleCount"/> &lt;= <see cref="_count"/>. Thread-safe.</remarks>
+/// <remarks>Invariants: holds only arrays of exactly <see cref="ChunkSize"/> bytes, at most the
+/// <c>maxRetainedChunks</c> it was built with; <see cref="_idleCount"/> &lt;= <see cref="_count"/>. Thread-safe.</remarks>
 internal sealed class ChunkPool : ArrayPool<byte>
 {
     /// <summary>The size of every chunk.</summary>
@@ -41,8 +41,6 @@ internal sealed class ChunkPool : ArrayPool<byte>
 
     /// <summary>The pool every chunked buffer uses unless given another.</summary>
     public static ChunkPool Default => s_default;
-
-    public int MaxRetainedChunks => _free.Length;
 
     /// <summary>The number of chunks held, ready to rent.</summary>
     public int FreeCount

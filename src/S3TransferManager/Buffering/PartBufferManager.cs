@@ -24,7 +24,7 @@ namespace S3TransferManager.Buffering;
 /// <see cref="_nextPart"/> is ever live or handed to the reader; a handed part belongs to whoever clears
 /// <see cref="_handed"/> (the reader finishing it, or disposal). Once stopped (failed or disposed) the manager never starts again.
 /// </remarks>
-internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
+internal sealed class PartBufferManager : IDisposable
 {
     /// <summary>Guards every mutable field below.</summary>
     private readonly Lock _lock = new();
@@ -273,8 +273,8 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// <param name="cancellationToken">Stops the delivery.</param>
     /// <param name="handedLive">Called with <paramref name="body"/> once it becomes the reader's part: handed to the reader
     /// unbuffered (before the reader reads it), or, while it is still read into chunks, once the reader waits for it.
-    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests.
-    /// reader reads it); a static callback then costs no allocation per part.</param>
+    /// The reader's part gives its request slot back, as the AWS SDK's reader reads its part beside its capped requests;
+    /// a static callback costs no allocation per part.</param>
     /// <param name="memory">The budget reserved by <see cref="ReserveAsync"/>, owned from this call on: released at
     /// once when the part goes live, else when its buffer is disposed.</param>
     /// <exception cref="PartDownloadException">The body was shorter or longer than <paramref name="length"/>.</exception>
@@ -349,12 +349,6 @@ internal sealed class PartBufferManager : IDisposable, IAsyncDisposable
     /// error from it fails the download (the reader throws it, typed, on this and every later read). Call before the
     /// reader starts.</summary>
     public void SetEndCheck(Func<CancellationToken, ValueTask> check) => _endCheck = check;
-
-    public ValueTask DisposeAsync()
-    {
-        Dispose();
-        return ValueTask.CompletedTask;
-    }
 
     // ---- Reader transitions: called only by the one PartReader. ----
 

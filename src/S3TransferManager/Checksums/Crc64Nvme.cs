@@ -10,7 +10,6 @@ namespace S3TransferManager.Checksums;
 /// </summary>
 internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
 {
-    private const ulong Polynomial = 0x9A6C9329AC4BC9B5ul;
     private static readonly ulong[][] s_tables = BuildTables();
     private ulong _crc = ulong.MaxValue;
 
@@ -72,7 +71,7 @@ internal sealed class Crc64Nvme : NonCryptographicHashAlgorithm
             ulong crc = i;
             for (int bit = 0; bit < 8; bit++)
             {
-                crc = (crc & 1) != 0 ? (crc >> 1) ^ Polynomial : crc >> 1;
+                crc = (crc & 1) != 0 ? (crc >> 1) ^ CrcCombine.Crc64NvmePolynomial : crc >> 1;
             }
 
             tables[0][i] = crc;

@@ -53,18 +53,25 @@ internal static class CrcCombine
         return written == sizeof(ulong) ? BinaryPrimitives.ReadUInt64BigEndian(bytes) : BinaryPrimitives.ReadUInt32BigEndian(bytes);
     }
 
-    /// <summary>A CRC number as S3 sends it: base64 of the big-endian value, 8 bytes for CRC64NVME and 4 otherwise.</summary>
+    /// <summary>A CRC number as S3 sends it: base64 of the big-endian value (<see cref="WriteBigEndian"/>).</summary>
     public static string ToBase64(ChecksumAlgorithm algorithm, ulong crc)
     {
         Span<byte> bytes = stackalloc byte[sizeof(ulong)];
+        return Convert.ToBase64String(bytes[..WriteBigEndian(algorithm, crc, bytes)]);
+    }
+
+    /// <summary>Writes a CRC number's raw bytes as S3 encodes and concatenates them: big-endian, 8 bytes for CRC64NVME
+    /// and 4 otherwise. Returns how many were written.</summary>
+    public static int WriteBigEndian(ChecksumAlgorithm algorithm, ulong crc, Span<byte> destination)
+    {
         if (algorithm == ChecksumAlgorithm.CRC64NVME)
         {
-            BinaryPrimitives.WriteUInt64BigEndian(bytes, crc);
-            return Convert.ToBase64String(bytes);
+            BinaryPrimitives.WriteUInt64BigEndian(destination, crc);
+            return sizeof(ulong);
         }
 
-        BinaryPrimitives.WriteUInt32BigEndian(bytes, (uint)crc);
-        return Convert.ToBase64String(bytes[..sizeof(uint)]);
+        BinaryPrimitives.WriteUInt32BigEndian(destination, (uint)crc);
+        return sizeof(uint);
     }
 
     private static ulong Combine(ulong polynomial, int width, ulong crcFirst, ulong crcSecond, long secondLength)

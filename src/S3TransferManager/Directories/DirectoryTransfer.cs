@@ -34,7 +34,7 @@ internal sealed class DirectoryTransfer<TItem, TArgs>
     public ResumeTotals Totals { get; } = new();
 
     /// <summary>The entries an earlier, interrupted run of this request finished; null when resume is off.</summary>
-    public IDirectoryJournal? Journal { get; private set; }
+    public DirectoryJournal? Journal { get; private set; }
 
     public long Succeeded => _runner.Succeeded;
 
@@ -59,7 +59,7 @@ internal sealed class DirectoryTransfer<TItem, TArgs>
     /// <param name="transfer">One entry's transfer, through <see cref="TransferEntryAsync"/>.</param>
     /// <param name="raiseFailed">Raises the transfer's failed event for the error that ends it.</param>
     /// <param name="cancellationToken">Cancels the run.</param>
-    public async Task RunAsync(Func<CancellationToken, ValueTask<IDirectoryJournal?>>? start,
+    public async Task RunAsync(Func<CancellationToken, ValueTask<DirectoryJournal?>>? start,
         Func<CancellationToken, IAsyncEnumerable<TItem>> find, Func<TItem, CancellationToken, Task> transfer, Action<Exception> raiseFailed,
         CancellationToken cancellationToken)
     {

@@ -60,7 +60,7 @@ internal sealed class DownloadDirectoryCommand
     }
 
     /// <summary>Makes the local folder, learns how its file system compares names, and opens the journal.</summary>
-    private async ValueTask<IDirectoryJournal?> StartAsync(CancellationToken cancellationToken)
+    private async ValueTask<DirectoryJournal?> StartAsync(CancellationToken cancellationToken)
     {
         System.IO.Directory.CreateDirectory(_request.LocalDirectory!);
         _claims = CreateClaims(_folding ?? NameFolding.Probe(_request.LocalDirectory!), Path.GetFullPath(_request.LocalDirectory!));
@@ -181,7 +181,7 @@ internal sealed class DownloadDirectoryCommand
         // the body, and small objects are validated with no extra request), and lets the temporary file be created
         // while that GET is out. Read after the hook, which may change the part size.
         objectRequest.ListedLength = item.Size;
-        IDirectoryJournal? journal = _transfer.Journal;
+        DirectoryJournal? journal = _transfer.Journal;
         objectRequest.NoEarlierRun = journal?.HasEarlierRun == false;
         if (journal?.IsFinished(item.Key, target, item.Size ?? 0, item.ETag) == true)
         {

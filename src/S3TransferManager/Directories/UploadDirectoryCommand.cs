@@ -117,7 +117,7 @@ internal sealed class UploadDirectoryCommand
             _request.OnFileRequest(new UploadDirectoryFileRequestArgs(objectRequest));
             string path = objectRequest.FilePath!;
             string key = objectRequest.Key!;
-            IDirectoryJournal? journal = _transfer.Journal;
+            DirectoryJournal? journal = _transfer.Journal;
             // A file's own journal left beside a finished record (a run stopped between the two) goes through the upload,
             // which finds its upload completed and sends nothing.
             if (journal?.IsFinished(key, path, file.Length, eTag: null) == true

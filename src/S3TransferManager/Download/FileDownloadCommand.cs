@@ -22,7 +22,7 @@ internal sealed class FileDownloadCommand
     private readonly Action<FileInfo, string?>? _finishing;
 
     // Where a resumable download records its parts, and learns those an earlier run wrote; null otherwise.
-    private IFileDownloadJournal? _journal;
+    private DownloadJournal? _journal;
 
     /// <param name="resources">The utility's shared resources.</param>
     /// <param name="request">What to download, and where.</param>

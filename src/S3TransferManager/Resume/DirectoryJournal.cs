@@ -8,9 +8,10 @@ namespace S3TransferManager.Resume;
 /// The journal of one directory transfer: its header names the bucket, prefix and folder; a record is appended as each
 /// object finishes, with the local file's length and last-write time then, and the object's ETag. An object found
 /// finished and unchanged is not moved again. The journal is kept until every object has finished (a failed object, or
-/// an interruption, leaves it for the next identical request). Thread-safe.
+/// an interruption, leaves it for the next identical request). A big object's parts have a journal of their own.
+/// Thread-safe.
 /// </summary>
-internal sealed class DirectoryJournal : IDirectoryJournal
+internal sealed class DirectoryJournal : IDisposable
 {
     private readonly string _root;
 
@@ -30,14 +31,16 @@ internal sealed class DirectoryJournal : IDirectoryJournal
         HasEarlierRun = hasEarlierRun;
     }
 
+    /// <summary>Whether an earlier run of this very transfer left the journal (its objects' own journals may be there too).</summary>
     public bool HasEarlierRun { get; }
 
+    /// <summary>The bytes of the objects found finished so far: what this run did not move.</summary>
     public long ResumedBytes => Interlocked.Read(ref _resumedBytes);
 
     /// <summary>Finds and locks the journal of this directory transfer, with what an earlier run finished; null when
     /// another transfer holds it, or it cannot be written.</summary>
     [SuppressMessage("Reliability", "CA2000", Justification = "The journal owns its file, and the caller the journal.")]
-    public static IDirectoryJournal? Open(TransferResources resources, JournalPaths paths, bool upload, string bucket, string prefix, string localRoot,
+    public static DirectoryJournal? Open(TransferResources resources, JournalPaths paths, bool upload, string bucket, string prefix, string localRoot,
         string? searchPattern, bool recursive)
     {
         string root = Path.GetFullPath(localRoot);
@@ -94,6 +97,9 @@ internal sealed class DirectoryJournal : IDirectoryJournal
         return new DirectoryJournal(writer, root, finished, earlierRun);
     }
 
+    /// <summary>Whether an earlier run finished <paramref name="key"/> with <paramref name="localPath"/> and neither
+    /// changed since: the local file has the length and last-write time recorded then, and the object the length
+    /// <paramref name="objectLength"/> and, when given, the ETag <paramref name="eTag"/>.</summary>
     public bool IsFinished(string key, string localPath, long objectLength, string? eTag)
     {
         if (!_finished.TryGetValue(key, out FinishedObject? record))
@@ -112,9 +118,13 @@ internal sealed class DirectoryJournal : IDirectoryJournal
         return same;
     }
 
+    /// <summary>Records <paramref name="key"/> finished at <paramref name="localPath"/>, with the length and last-write
+    /// time of <paramref name="written"/>: the local file itself after an upload, the download's complete temporary file
+    /// just before it is renamed to <paramref name="localPath"/> (the rename keeps both).</summary>
     public void Finished(string key, string localPath, FileInfo written, string? eTag) =>
         _writer.Append(JournalRecords.Line(new FinishedObject(key, Relative(localPath), written.Length, written.LastWriteTimeUtc, eTag)));
 
+    /// <summary>Every object finished: the journal is deleted.</summary>
     public void Completed() => _writer.Completed();
 
     public void Dispose() => _writer.Dispose();

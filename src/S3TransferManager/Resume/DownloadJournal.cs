@@ -11,9 +11,10 @@ namespace S3TransferManager.Resume;
 /// once the first GET has answered, before the temporary file is created, and a record appended as each part is
 /// written to it. What an earlier run left is checked before it is trusted (<see cref="DownloadJournalCheck"/>). A
 /// one-part download keeps no journal. Writing it never fails the download: a journal that cannot be written is given
-/// up, and the download goes on as one that cannot be resumed. Parts may be recorded from any thread.
+/// up, and the download goes on as one that cannot be resumed. Parts may be recorded from any thread. At the end it
+/// says whether the temporary file stays for a later run.
 /// </summary>
-internal sealed class DownloadJournal : IFileDownloadJournal
+internal sealed class DownloadJournal : IDisposable
 {
     private readonly TransferResources _resources;
     private readonly ILogger _logger;
@@ -56,27 +57,32 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         });
     }
 
-    public string Path => _writer.Path;
-
     /// <summary>The temporary file a resumable download writes.</summary>
     public string TempPath { get; }
 
+    /// <summary>Where an earlier run stopped; null for a new download.</summary>
     public ResumePoint? ResumePoint { get; private set; }
 
+    /// <summary>The algorithm a part is hashed in for its record when the download's checksum validation hashes it in
+    /// none; otherwise the record takes the validation's digest, so the bytes are hashed once.</summary>
     public ChecksumAlgorithm PartChecksum => JournalChecksum.OwnAlgorithm;
 
+    /// <summary>The parts to fetch, once <see cref="PlanAsync"/> has checked the written ones; the part the first GET
+    /// fetched comes first.</summary>
     public IReadOnlyList<int> PartsToFetch { get; private set; } = [];
 
+    /// <summary>The bytes of the parts already written and checked: what this run need not fetch.</summary>
     public long ResumedBytes { get; private set; }
 
+    /// <summary>What the journal held that could not be used, each with why (fetched again).</summary>
     public IReadOnlyList<string> Restarts => _restarts;
 
     /// <summary>Finds and locks the journal of a download to <see cref="TransferUtilityDownloadRequest.FilePath"/>, and
     /// reads where an earlier run stopped; null when another transfer holds it.</summary>
     [SuppressMessage("Reliability", "CA2000", Justification = "The journal owns its file, and the caller the journal.")]
-    public static IFileDownloadJournal? Open(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request)
+    public static DownloadJournal? Open(TransferResources resources, JournalPaths paths, TransferUtilityDownloadRequest request)
     {
-        string destination = System.IO.Path.GetFullPath(request.FilePath!);
+        string destination = Path.GetFullPath(request.FilePath!);
         (string journalPath, string? index) = paths.Download(destination);
         JournalFile? file = JournalFile.TryOpen(journalPath, out List<byte[]> lines, out bool inUse);
         if (inUse)
@@ -125,6 +131,8 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         }
     }
 
+    /// <summary>The earlier run's parts cannot be used (the object changed: its ETag was refused): they are forgotten
+    /// and the download starts over.</summary>
     public void Restart(string reason)
     {
         Note(reason);
@@ -134,6 +142,10 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         DeleteTemp();
     }
 
+    /// <summary>Takes the download's plan once the first GET answered, and names the temporary file to write: the earlier
+    /// run's, which holds the parts that checked out against their records (their bytes also go to the plan's
+    /// validation), or a new one once the journal recorded the plan; null when no journal is kept (one part, no ETag)
+    /// and the download names its own.</summary>
     public async ValueTask<(string? TempPath, bool HoldsParts)> PlanAsync(DownloadPlan plan, CancellationToken cancellationToken)
     {
         PartLayout layout = plan.Layout;
@@ -149,7 +161,7 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             PartsToFetch = checkedParts.ToFetch;
             ResumedBytes = checkedParts.ResumedBytes;
 
-            Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, Path);
+            Log.TransferResumed(_logger, "download", _request.BucketName!, _request.Key!, ResumedBytes, layout.TotalLength, _writer.Path);
             return (TempPath, true);
         }
 
@@ -164,11 +176,16 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         return (Record(plan) ? TempPath : null, false);
     }
 
+    /// <summary>Records a part written to the temporary file, with the checksum of its bytes in
+    /// <paramref name="algorithm"/> (base64).</summary>
     public void PartWritten(int partNumber, long start, long length, ChecksumAlgorithm algorithm, string checksum) =>
         _writer.Append(JournalRecords.Line(new DownloadedPart(partNumber, start, length, JournalChecksum.Format(algorithm, checksum))));
 
+    /// <summary>Whether the temporary file stays after <paramref name="error"/>, for the next identical request to
+    /// resume; when not, the journal is gone and the temporary file is to be deleted.</summary>
     public bool KeepAfter(Exception error, CancellationToken cancellationToken) => _writer.KeepAfter(error, _request.BucketName!, _request.Key!);
 
+    /// <summary>The download completed (the file is in place): the journal is deleted.</summary>
     public void Completed() => _writer.Completed();
 
     public void Dispose() => _writer.Dispose();
@@ -195,7 +212,9 @@ internal sealed class DownloadJournal : IFileDownloadJournal
             }
         }
 
-        List<DownloadedPart> earlier = why is null ? Fitting(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart), layout) : [];
+        List<DownloadedPart> earlier = why is null
+            ? JournalRecords.LastOfEach(JournalRecords.Records(lines, JournalJson.Default.DownloadedPart).Where(p => Fits(p, layout)), p => p.Part)
+            : [];
         if (why is not null || earlier.Count == 0)
         {
             if (why is not null)
@@ -215,21 +234,10 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         _writer.Continues(earlierRun: true);
     }
 
-    /// <summary>Each part's last record, when it is one of the layout's parts.</summary>
-    private static List<DownloadedPart> Fitting(List<DownloadedPart> records, PartLayout layout)
-    {
-        var latest = new SortedDictionary<int, DownloadedPart>();
-        foreach (DownloadedPart record in records)
-        {
-            if (record.Part >= 1 && record.Part <= layout.PartCount && record.Start == layout.StartOf(record.Part)
-                && record.Length == layout.LengthOf(record.Part))
-            {
-                latest[record.Part] = record;
-            }
-        }
-
-        return [.. latest.Values];
-    }
+    /// <summary>Whether the record is of one of the layout's parts.</summary>
+    private static bool Fits(DownloadedPart record, PartLayout layout) =>
+        record.Part >= 1 && record.Part <= layout.PartCount && record.Start == layout.StartOf(record.Part)
+        && record.Length == layout.LengthOf(record.Part);
 
     /// <summary>Writes the new download's header (and its index entry), before its temporary file exists, so no temporary
     /// file is ever left without a journal naming it. False when it could not be written: the download goes on
@@ -258,8 +266,8 @@ internal sealed class DownloadJournal : IFileDownloadJournal
         {
             if (_indexEntry is not null)
             {
-                Directory.CreateDirectory(System.IO.Path.GetDirectoryName(_indexEntry)!);
-                File.WriteAllText(_indexEntry, Path);
+                Directory.CreateDirectory(Path.GetDirectoryName(_indexEntry)!);
+                File.WriteAllText(_indexEntry, _writer.Path);
             }
         });
     }

@@ -172,24 +172,16 @@ internal sealed class JournalCatalog(TransferResources resources, JournalPaths p
                 download.Endpoint),
             DirectoryJournalHeader directory => new ResumableTransfer(id,
                 directory.Upload ? ResumableTransferKind.UploadDirectory : ResumableTransferKind.DownloadDirectory, directory.Bucket, directory.Prefix,
-                directory.LocalRoot, null, -1, Latest(JournalRecords.Records(lines, JournalJson.Default.FinishedObject), f => f.Key, f => f.Length),
-                updated, journal, index, directory.Endpoint),
+                directory.LocalRoot, null, -1,
+                Latest(JournalRecords.Records(lines, JournalJson.Default.FinishedObject), f => f.Key, f => f.Length, StringComparer.Ordinal), updated,
+                journal, index, directory.Endpoint),
             _ => null,
         };
     }
 
     /// <summary>The bytes of the records, each key counted once (its last record).</summary>
-    private static long Latest<T, TKey>(List<T> records, Func<T, TKey> key, Func<T, long> length)
-        where TKey : notnull
-    {
-        var latest = new Dictionary<TKey, long>();
-        foreach (T record in records)
-        {
-            latest[key(record)] = length(record);
-        }
-
-        return latest.Values.Sum();
-    }
+    private static long Latest<T, TKey>(List<T> records, Func<T, TKey> key, Func<T, long> length, IComparer<TKey>? order = null)
+        where TKey : notnull => JournalRecords.LastOfEach(records, key, order).Sum(length);
 
     private bool IsHere(JournalHeader header) => string.Equals(header.Endpoint, paths.Endpoint, StringComparison.Ordinal);
 

@@ -66,5 +66,18 @@ internal static class JournalRecords
         return records;
     }
 
+    /// <summary>Each key's last record, in key order: a part sent or written again is recorded again.</summary>
+    public static List<T> LastOfEach<T, TKey>(IEnumerable<T> records, Func<T, TKey> key, IComparer<TKey>? order = null)
+        where TKey : notnull
+    {
+        var latest = new SortedDictionary<TKey, T>(order ?? Comparer<TKey>.Default);
+        foreach (T record in records)
+        {
+            latest[key(record)] = record;
+        }
+
+        return [.. latest.Values];
+    }
+
     private static byte[] Encode<T>(T value, JsonTypeInfo<T> type) => JournalLine.Encode(JsonSerializer.SerializeToUtf8Bytes(value, type));
 }

@@ -23,14 +23,14 @@ internal sealed class JournalStore(TransferResources resources) : ITransferJourn
         resources.Config.ResumeJournalFolder ?? TransferUtilityConfig.DefaultResumeJournalFolder,
         resources.Config.DownloadJournalFolder, EndpointOf(resources.Client));
 
-    public async ValueTask<IMultipartJournal?> OpenUploadAsync(UploadContext upload, string path, SafeFileHandle source, long length, long partSize,
+    public async ValueTask<UploadJournal?> OpenUploadAsync(UploadContext upload, string path, SafeFileHandle source, long length, long partSize,
         CancellationToken cancellationToken)
     {
         await ExpireOnceAsync().ConfigureAwait(false);
         return await UploadJournal.OpenAsync(Paths, upload, path, source, length, partSize, cancellationToken).ConfigureAwait(false);
     }
 
-    public async ValueTask<IFileDownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken)
+    public async ValueTask<DownloadJournal?> OpenDownloadAsync(TransferUtilityDownloadRequest request, CancellationToken cancellationToken)
     {
         await ExpireOnceAsync().ConfigureAwait(false);
         return DownloadJournal.Open(resources, Paths, request);
@@ -41,14 +41,14 @@ internal sealed class JournalStore(TransferResources resources) : ITransferJourn
 
     public void DiscardSpentDownload(string destinationFullPath) => DownloadJournal.DiscardSpent(resources.Logger, Paths, destinationFullPath);
 
-    public async ValueTask<IDirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken)
+    public async ValueTask<DirectoryJournal?> OpenUploadDirectoryAsync(TransferUtilityUploadDirectoryRequest request, CancellationToken cancellationToken)
     {
         await ExpireOnceAsync().ConfigureAwait(false);
         return DirectoryJournal.Open(resources, Paths, upload: true, request.BucketName!, request.KeyPrefix ?? string.Empty,
             request.Directory!, request.SearchPattern, request.SearchOption == SearchOption.AllDirectories);
     }
 
-    public async ValueTask<IDirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken)
+    public async ValueTask<DirectoryJournal?> OpenDownloadDirectoryAsync(TransferUtilityDownloadDirectoryRequest request, CancellationToken cancellationToken)
     {
         await ExpireOnceAsync().ConfigureAwait(false);
         return DirectoryJournal.Open(resources, Paths, upload: false, request.BucketName!, request.S3Directory ?? string.Empty,

@@ -34,7 +34,7 @@ internal static class UploadJournalCheck
             return Fresh(now, $"{why}: upload {before.UploadId} was aborted and the upload starts over");
         }
 
-        List<UploadedPart> records = Latest(JournalRecords.Records(lines, JournalJson.Default.UploadedPart));
+        List<UploadedPart> records = JournalRecords.LastOfEach(JournalRecords.Records(lines, JournalJson.Default.UploadedPart), p => p.Part);
         Dictionary<int, PartDetail>? listed = await ListPartsAsync(upload, before.UploadId, cancellationToken).ConfigureAwait(false);
         if (listed is null)
         {
@@ -121,18 +121,6 @@ internal static class UploadJournalCheck
         : null;
 
     private static UploadResumeState Fresh(UploadJournalHeader now, string why) => new(null, now.PartSize, [], [why]);
-
-    /// <summary>Each part's last record: a part sent again after a failed check is recorded again.</summary>
-    private static List<UploadedPart> Latest(List<UploadedPart> records)
-    {
-        var latest = new SortedDictionary<int, UploadedPart>();
-        foreach (UploadedPart record in records)
-        {
-            latest[record.Part] = record;
-        }
-
-        return [.. latest.Values];
-    }
 
     private static bool SameETag(string? a, string? b) => string.Equals(a?.Trim('"'), b?.Trim('"'), StringComparison.Ordinal);
 

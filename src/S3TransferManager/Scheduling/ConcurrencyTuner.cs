@@ -14,7 +14,7 @@ namespace S3TransferManager.Scheduling;
 /// dropped without being disposed leaves nothing behind. Invariant: the controller and <see cref="_windowStart"/> are
 /// touched only under <see cref="_lock"/>, taken with TryEnter so a report never waits for another's evaluation.
 /// </remarks>
-internal sealed class ConcurrencyTuner : IRequestObserver
+internal sealed class ConcurrencyTuner
 {
     /// <summary>The fewest requests ended before a window may close (unless it reached its longest).</summary>
     internal const int MinRequests = 8;
@@ -88,7 +88,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         Report(_time.GetTimestamp());
     }
 
-    /// <inheritdoc/>
+    /// <summary>A lease was lent; returns its start, to hand back to <see cref="Returned"/>.</summary>
     public long Lent(RequestCost cost)
     {
         long now = _time.GetTimestamp();
@@ -104,7 +104,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         return now;
     }
 
-    /// <inheritdoc/>
+    /// <summary>The lease lent at <paramref name="lentAt"/> came back: its request is over.</summary>
     public void Returned(long lentAt, RequestCost cost)
     {
         long now = _time.GetTimestamp();
@@ -148,12 +148,8 @@ internal sealed class ConcurrencyTuner : IRequestObserver
         {
             long now = _time.GetTimestamp();
             StartWindow(now);
-            int limit = _controller.Restart();
             Volatile.Write(ref _changedAt, now);
-            if (limit != _scheduler.MaxRequestsInFlight)
-            {
-                _scheduler.SetLimit(limit);
-            }
+            Apply(_controller.Restart(), now);
         }
         finally
         {
@@ -168,12 +164,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
     {
         lock (_lock)
         {
-            int limit = _controller.Foresee(requests);
-            if (limit != _scheduler.MaxRequestsInFlight)
-            {
-                Volatile.Write(ref _changedAt, _time.GetTimestamp());
-                _scheduler.SetLimit(limit);
-            }
+            Apply(_controller.Foresee(requests), _time.GetTimestamp());
         }
     }
 
@@ -202,10 +193,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
             Volatile.Write(ref _openAtRefusal, _scheduler.InFlight);
             Volatile.Write(ref _refusedAt, now);
             Volatile.Write(ref _changedAt, now);
-            if (limit != _scheduler.MaxRequestsInFlight)
-            {
-                _scheduler.SetLimit(limit);
-            }
+            Apply(limit, now);
         }
     }
 
@@ -221,12 +209,7 @@ internal sealed class ConcurrencyTuner : IRequestObserver
                 return;
             }
 
-            int limit = _controller.Answered(waited);
-            if (limit != _scheduler.MaxRequestsInFlight)
-            {
-                Volatile.Write(ref _changedAt, _time.GetTimestamp());
-                _scheduler.SetLimit(limit);
-            }
+            Apply(_controller.Answered(waited), _time.GetTimestamp());
         }
     }
 
@@ -297,16 +280,22 @@ internal sealed class ConcurrencyTuner : IRequestObserver
                 return;
             }
 
-            int limit = _controller.Next(sample);
-            if (limit != _scheduler.MaxRequestsInFlight)
-            {
-                Volatile.Write(ref _changedAt, now);
-                _scheduler.SetLimit(limit);
-            }
+            Apply(_controller.Next(sample), now);
         }
         finally
         {
             _lock.Exit();
+        }
+    }
+
+    /// <summary>Moves the scheduler's budget to <paramref name="limit"/> when that changes it, noting when (requests lent
+    /// before teach nothing about the new budget's round trip). Called under the lock.</summary>
+    private void Apply(int limit, long now)
+    {
+        if (limit != _scheduler.MaxRequestsInFlight)
+        {
+            Volatile.Write(ref _changedAt, now);
+            _scheduler.SetLimit(limit);
         }
     }
 

@@ -119,7 +119,7 @@ internal sealed class RequestScheduler
 
     /// <summary>Told when each lease is lent and given back (the tuner learns each request's time from it); null when
     /// the budget is fixed.</summary>
-    internal IRequestObserver? Observer { get; set; }
+    internal ConcurrencyTuner? Observer { get; set; }
 
     /// <summary>Moves the budget. Raising it lends the new slots to waiters at once; lowering it takes effect as
     /// leases come back (none is revoked).</summary>

@@ -47,7 +47,7 @@ internal sealed class MultipartUploadCommand
     private readonly FullObjectCrc? _fullObject;
 
     // Where a resumable upload records its id and parts, and learns the parts an earlier run stored; null otherwise.
-    private readonly IMultipartJournal? _journal;
+    private readonly UploadJournal? _journal;
 
     // Told the object's ETag once it is stored, before the journal is deleted; null if no one asks.
     private readonly Action<string?>? _finishing;
@@ -56,7 +56,7 @@ internal sealed class MultipartUploadCommand
     /// <param name="journal">The upload's journal when it can be resumed (a file, with resume turned on); null otherwise.</param>
     /// <param name="finishing">Called with the stored object's ETag once CompleteMultipartUpload answered, before the
     /// journal is deleted (a directory upload records the file finished there).</param>
-    public MultipartUploadCommand(UploadContext upload, IMultipartJournal? journal = null, Action<string?>? finishing = null)
+    public MultipartUploadCommand(UploadContext upload, UploadJournal? journal = null, Action<string?>? finishing = null)
     {
         _journal = journal;
         _finishing = finishing;

@@ -132,7 +132,7 @@ internal sealed class UploadCommand
         long partSize = PlanPartSize(length);
         // A file's parts can be read again, so its upload can be resumed: the journal (when resume is on) says which
         // parts an earlier run stored, and the part size that run chose.
-        using IMultipartJournal? journal = _resources.Journals is { } journals
+        using UploadJournal? journal = _resources.Journals is { } journals
             ? await journals.OpenUploadAsync(_upload, path, handle, length, partSize, cancellationToken).ConfigureAwait(false)
             : null;
         if (journal is not null)
@@ -183,7 +183,7 @@ internal sealed class UploadCommand
         ? PartSizer.ForKnownLength(length, chosen)
         : PartSizer.ForWholeWaves(length, TransferLimits.DefaultPartSize, _resources.StartingRequests);
 
-    private MultipartUploadCommand Multipart(IMultipartJournal? journal = null) => new(_upload, journal, _finishing is null ? null : Finish);
+    private MultipartUploadCommand Multipart(UploadJournal? journal = null) => new(_upload, journal, _finishing is null ? null : Finish);
 
     private void Finish(string? eTag)
     {

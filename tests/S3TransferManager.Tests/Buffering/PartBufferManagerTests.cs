@@ -297,7 +297,7 @@ public sealed class PartBufferManagerTests
         var manager = new PartBufferManager(2, maxInMemoryParts: 2, pool);
         ValueTask<int> read = manager.ReadAsync(new byte[10], default);
 
-        await manager.DisposeAsync();
+        manager.Dispose();
 
         await Assert.ThrowsAsync<ObjectDisposedException>(async () => await read);
     }

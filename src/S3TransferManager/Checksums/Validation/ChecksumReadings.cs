@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Globalization;
 using Amazon.S3;
 using S3TransferManager.Parts;
@@ -81,13 +80,8 @@ internal static class ChecksumReadings
             return null;
         }
 
-        var checksums = new string[partCount];
-        for (int part = 1; part <= partCount; part++)
-        {
-            checksums[part - 1] = digests.Get(part, algorithm).Checksum;
-        }
-
-        string? composite = ChecksumHasher.Composite(algorithm, checksums);
+        // The sizes hold this download's own layout only when its parts are the uploader's (OwnLayoutIfUniform).
+        string? composite = ChecksumHasher.Composite(algorithm, digests.PartChecksums(algorithm));
         return string.Equals(composite, $"{value}-{partCount.ToString(CultureInfo.InvariantCulture)}", StringComparison.Ordinal)
             ? new ChecksumReading(Composite: true, size, partCount, value)
             : null;
@@ -109,16 +103,7 @@ internal static class ChecksumReadings
         Span<byte> raw = stackalloc byte[sizeof(ulong)];
         foreach (ulong crc in crcs)
         {
-            if (algorithm == ChecksumAlgorithm.CRC64NVME)
-            {
-                BinaryPrimitives.WriteUInt64BigEndian(raw, crc);
-                hasher.Append(raw);
-            }
-            else
-            {
-                BinaryPrimitives.WriteUInt32BigEndian(raw, (uint)crc);
-                hasher.Append(raw[..sizeof(uint)]);
-            }
+            hasher.Append(raw[..CrcCombine.WriteBigEndian(algorithm, crc, raw)]);
         }
 
         return hasher.ToBase64();

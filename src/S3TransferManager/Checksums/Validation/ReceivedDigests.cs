@@ -75,6 +75,18 @@ internal sealed class ReceivedDigests
     /// <summary>The part's digest in <paramref name="algorithm"/>, which every part went through (<see cref="HasAll"/>).</summary>
     public PartDigest Get(int partNumber, ChecksumAlgorithm algorithm) => Find(partNumber, algorithm)!;
 
+    /// <summary>Every part's checksum in <paramref name="algorithm"/>, in order (<see cref="HasAll"/>).</summary>
+    public string[] PartChecksums(ChecksumAlgorithm algorithm)
+    {
+        var checksums = new string[Layout.PartCount];
+        for (int part = 1; part <= checksums.Length; part++)
+        {
+            checksums[part - 1] = Get(part, algorithm).Checksum;
+        }
+
+        return checksums;
+    }
+
     /// <summary>The whole object's checksum: the one part's, or the parts' CRCs combined in order; null for a digest
     /// (SHA) of several parts, which cannot be combined.</summary>
     public string? FullObject(ChecksumAlgorithm algorithm)

@@ -138,13 +138,7 @@ internal sealed class StoredChecksumCheck(string bucketName, string key, Receive
 
         if (digests.LinesUpWith(ends))
         {
-            var aligned = new string[parts.Count];
-            for (int part = 1; part <= parts.Count; part++)
-            {
-                aligned[part - 1] = digests.Get(part, Algorithm).Checksum;
-            }
-
-            return aligned;
+            return digests.PartChecksums(Algorithm);
         }
 
         if (listed != layout.TotalLength)
