@@ -1,4 +1,3 @@
-using System.Reflection;
 using Amazon.S3;
 using S3TransferManager.Tests.Requests;
 
@@ -17,34 +16,9 @@ public sealed class CliRequestPathTests
     [Fact]
     public void S3tm_CallsNoIAmazonS3RequestOfItsOwn()
     {
-        List<(string Caller, string Called)> calls = [.. RequestCalls()];
+        List<(string Caller, string Called)> calls = [.. LibraryIl.S3RequestCalls(typeof(CliApp).Assembly)];
 
         Assert.Contains(calls, c => c.Called == Presign);
         Assert.Empty(calls.Where(c => c.Called != Presign).Select(c => $"{c.Caller} calls {c.Called}"));
     }
-
-    /// <summary>Each call in s3tm of a request-sending <see cref="IAmazonS3"/> method, with its caller's outermost type
-    /// (a lambda's or state machine's nested type counts as the type it is written in).</summary>
-    private static IEnumerable<(string Caller, string Called)> RequestCalls()
-    {
-        foreach (Type type in typeof(CliApp).Assembly.GetTypes())
-        {
-            Type outer = type;
-            while (outer.DeclaringType is { } declaring)
-            {
-                outer = declaring;
-            }
-
-            foreach (MethodBase called in LibraryIl.Methods(type).SelectMany(LibraryIl.Operands).OfType<MethodBase>().Where(SendsARequest))
-            {
-                yield return (outer.FullName!, $"{called.DeclaringType!.Name}.{called.Name}");
-            }
-        }
-    }
-
-    /// <summary>A Task-returning method of <see cref="IAmazonS3"/> or of a type that implements it: construction and
-    /// disposal send nothing.</summary>
-    private static bool SendsARequest(MethodBase method) =>
-        method is MethodInfo info && typeof(Task).IsAssignableFrom(info.ReturnType)
-        && method.DeclaringType is { } declaring && typeof(IAmazonS3).IsAssignableFrom(declaring);
 }

@@ -1,5 +1,6 @@
 using System.Reflection;
 using System.Reflection.Emit;
+using Amazon.S3;
 
 namespace S3TransferManager.Tests.Requests;
 
@@ -11,6 +12,27 @@ internal static class LibraryIl
 
     private static readonly Dictionary<short, OpCode> s_opCodes = typeof(OpCodes).GetFields(BindingFlags.Public | BindingFlags.Static)
         .Select(f => (OpCode)f.GetValue(null)!).ToDictionary(o => o.Value);
+
+    /// <summary>Each call in <paramref name="assembly"/> of a request-sending <see cref="IAmazonS3"/> method (a
+    /// Task-returning method of the interface or of a type that implements it: construction and disposal send
+    /// nothing), with its caller's outermost type (a lambda's or state machine's nested type counts as the type it is
+    /// written in).</summary>
+    public static IEnumerable<(string Caller, string Called)> S3RequestCalls(Assembly assembly)
+    {
+        foreach (Type type in assembly.GetTypes())
+        {
+            Type outer = type;
+            while (outer.DeclaringType is { } declaring)
+            {
+                outer = declaring;
+            }
+
+            foreach (MethodBase called in Methods(type).SelectMany(Operands).OfType<MethodBase>().Where(SendsARequest))
+            {
+                yield return (outer.FullName!, $"{called.DeclaringType!.Name}.{called.Name}");
+            }
+        }
+    }
 
     /// <summary>The methods and constructors <paramref name="type"/> declares (its lambdas and state machines are
     /// nested types of their own).</summary>
@@ -65,4 +87,8 @@ internal static class LibraryIl
         OperandType.InlineSwitch => 4 + (4 * BitConverter.ToInt32(il, at)),
         _ => 4,
     };
+
+    private static bool SendsARequest(MethodBase method) =>
+        method is MethodInfo info && typeof(Task).IsAssignableFrom(info.ReturnType)
+        && method.DeclaringType is { } declaring && typeof(IAmazonS3).IsAssignableFrom(declaring);
 }

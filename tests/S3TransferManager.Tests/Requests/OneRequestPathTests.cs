@@ -1,4 +1,3 @@
-using System.Reflection;
 using Amazon.S3;
 using S3TransferManager.Requests;
 
@@ -16,7 +15,7 @@ public sealed class OneRequestPathTests
     [Fact]
     public void Library_CallsIAmazonS3RequestsOnlyFromRequests()
     {
-        List<(string Caller, string Called)> calls = [.. RequestCalls()];
+        List<(string Caller, string Called)> calls = [.. LibraryIl.S3RequestCalls(typeof(S3Calls).Assembly)];
 
         Assert.Contains(calls, c => c.Caller.StartsWith(RequestsNamespace + ".S3Calls", StringComparison.Ordinal));
         Assert.Empty(calls.Where(c => !c.Caller.StartsWith(RequestsNamespace + ".", StringComparison.Ordinal)).Select(c => $"{c.Caller} calls {c.Called}"));
@@ -29,27 +28,4 @@ public sealed class OneRequestPathTests
 
         Assert.Equal([typeof(Hedge)], hedging);
     }
-
-    /// <summary>Each call of a request-sending <see cref="IAmazonS3"/> method in the library, with its caller's
-    /// outermost type (a lambda's or state machine's nested type counts as the type it is written in).</summary>
-    private static IEnumerable<(string Caller, string Called)> RequestCalls()
-    {
-        foreach (Type type in typeof(S3Calls).Assembly.GetTypes())
-        {
-            Type outer = type;
-            while (outer.DeclaringType is { } declaring)
-            {
-                outer = declaring;
-            }
-
-            foreach (MethodBase called in LibraryIl.Methods(type).SelectMany(LibraryIl.Operands).OfType<MethodBase>().Where(SendsARequest))
-            {
-                yield return (outer.FullName!, $"{called.DeclaringType!.Name}.{called.Name}");
-            }
-        }
-    }
-
-    private static bool SendsARequest(MethodBase method) =>
-        method is MethodInfo info && typeof(Task).IsAssignableFrom(info.ReturnType)
-        && (method.DeclaringType == typeof(IAmazonS3) || typeof(IAmazonS3).IsAssignableFrom(method.DeclaringType));
 }
