@@ -47,6 +47,12 @@ internal static class CopyDirectory
             LocalDirectory = folder,
             DownloadFilesConcurrently = true,
         };
+        if (settings.PartSize is { } partSize)
+        {
+            // A directory download has no part size of its own (as on the AWS SDK): each object's request gets it.
+            request.DownloadDirectoryFileRequestEvent += (_, e) => e.DownloadRequest.PartSize = partSize;
+        }
+
         long bytes = 0;
         CreatedFolders folders = CreatedFolders.Before(folder);
         TransferUtilityDownloadDirectoryResponse response;

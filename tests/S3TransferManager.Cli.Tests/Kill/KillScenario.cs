@@ -7,8 +7,7 @@ namespace S3TransferManager.Cli.Tests.Kill;
 /// <summary>
 /// One kind of copy to kill: its cp arguments, the objects it moves (key and length), which requests carry its parts,
 /// and how many of those may pass before the kill so that at least one is still to come. Objects to download are put
-/// by the AWS SDK for .NET in one PutObject; files to upload are written here. Parts are 5 MiB (a folder download's 8 MiB,
-/// see <see cref="DataPartSize"/>); the last of each
+/// by the AWS SDK for .NET in one PutObject; files to upload are written here. Parts are 5 MiB; the last of each
 /// object is shorter, and one small object in each folder goes by a single request.
 /// </summary>
 internal sealed record KillScenario(string[] Command, IReadOnlyDictionary<string, long> Lengths, S3Operation PartOperation, int MaxPassed,
@@ -21,11 +20,6 @@ internal sealed record KillScenario(string[] Command, IReadOnlyDictionary<string
     private static readonly (string Name, int Length)[] s_tree = [("a.bin", 17 * MiB), ("sub/b.bin", 21 * MiB), ("c.txt", MiB)];
 
     public long Total => Lengths.Values.Sum();
-
-    /// <summary>The length of the parts the copy moves: <see cref="PartSize"/>, which cp's --part-size sets, except for a
-    /// folder download, whose objects go in the library's default 8 MiB parts (a directory download request has no
-    /// part size of its own, as on the AWS SDK).</summary>
-    public long DataPartSize => !Up && Lengths.Count > 1 ? 8 * MiB : PartSize;
 
     public static async Task<KillScenario> CreateAsync(string kind, string bucket, string folder, IAmazonS3 s3)
     {
