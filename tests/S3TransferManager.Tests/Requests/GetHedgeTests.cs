@@ -54,10 +54,15 @@ public sealed class GetHedgeTests
         Learn();
 
         Task<GetObjectResponse> get = GetAsync(requester, 100, 199, attempts: 4);
-        await NextCallAsync();
+        (_, CancellationToken first) = await NextCallAsync();
+        var firstCancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using CancellationTokenRegistration onCancel = first.Register(() => firstCancelled.TrySetResult());
         await _time.WaitForTimerAsync(s_hedgeFloor);
         _time.Advance(s_hedgeFloor);
         await NextCallAsync();
+        // The first GET is cancelled once the hedge's answer was kept; it answers only after that, as a server
+        // that did not see the cancellation in time would.
+        await firstCancelled.Task.WaitAsync(TimeSpan.FromSeconds(10));
         late.SetResult(lateResponse);
 
         GetObjectResponse response = await get.WaitAsync(TimeSpan.FromSeconds(10));
