@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Installs the s3tm command from this checkout as a dotnet tool, by default globally (into ~/.dotnet/tools, which the
-# .NET SDK's installers put on PATH), or into a folder given with --tool-path. Run it again after pulling to replace
-# the installed tool with the new build.
+# Installs the s3tm command from this checkout, by default into ~/.dotnet/tools (which the .NET SDK's installers put on
+# PATH), or into a folder given with --tool-path. Run it again after pulling to replace the installed s3tm with the new
+# build; --uninstall removes it.
 #
-#   eng/install-s3tm.sh                      # global: then `s3tm --version` from anywhere
+#   eng/install-s3tm.sh                      # then `s3tm --version` from anywhere
 #   eng/install-s3tm.sh --tool-path ~/bin    # into ~/bin/s3tm
 #   eng/install-s3tm.sh --ready-to-run       # skip Native AOT: ReadyToRun on the installed .NET runtime
 #   eng/install-s3tm.sh --portable           # skip both: the portable package, compiled as it runs
+#   eng/install-s3tm.sh --uninstall          # remove s3tm from ~/.dotnet/tools (or from --tool-path)
 #
-# By default s3tm is compiled with Native AOT for this machine's platform: one executable of about 20 MB that needs no
-# .NET runtime and starts in milliseconds. That needs clang (the native linker) and zlib's headers; when clang is
-# missing, the script installs clang and zlib1g-dev with apt-get where it can (as root, or through sudo without a
-# password), and otherwise says so and goes on. When the native build cannot be made, it falls back to ReadyToRun
-# (compiled ahead of time, on the installed runtime), then to the portable package, and says which one it installed.
-# The packages are made in a temporary folder (a pointer package and the platform's package, as a published
-# S3TransferManager.Cli has them) and installed from there: the install itself fetches nothing.
+# By default s3tm is compiled with Native AOT for this machine's platform and installed as that one executable (about
+# 20 MB), as rclone installs: it needs no .NET runtime and starts in milliseconds. That needs clang (the native linker)
+# and zlib's headers; when clang is missing, the script installs clang and zlib1g-dev with apt-get where it can (as
+# root, or through sudo without a password), and otherwise says so and goes on. When the native build cannot be made,
+# it falls back to ReadyToRun (compiled ahead of time, on the installed runtime), then to the portable package, both
+# installed as a dotnet tool (packed in a temporary folder and installed from there: the install fetches nothing), and
+# says which one it installed.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 project="$repo/src/S3TransferManager.Cli/S3TransferManager.Cli.csproj"
@@ -22,6 +23,7 @@ project="$repo/src/S3TransferManager.Cli/S3TransferManager.Cli.csproj"
 location=(--global)
 where="$HOME/.dotnet/tools"
 mode=native
+uninstall=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --tool-path)
@@ -32,6 +34,7 @@ while [ $# -gt 0 ]; do
             shift 2 ;;
         --ready-to-run|--shared-runtime) mode=ready-to-run; shift ;;
         --portable|--no-build) mode=portable; shift ;;
+        --uninstall) uninstall=true; shift ;;
         -h|--help) sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-s3tm: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -41,12 +44,24 @@ step() { echo "install-s3tm: $*"; }
 started=$SECONDS
 elapsed() { echo "$((SECONDS - started)) s"; }
 
+# Either form a previous run left at this place: the native executable, or the dotnet tool (whose s3tm is a launcher).
+remove_installed() {
+    dotnet tool uninstall S3TransferManager.Cli "${location[@]}" > /dev/null 2>&1 || true
+    rm -f "$where/s3tm"
+}
+
+if [ "$uninstall" = true ]; then
+    remove_installed
+    step "removed s3tm from $where"
+    exit 0
+fi
+
 version="$(dotnet msbuild "$project" -getProperty:Version)"
 # This machine's platform as the SDK names it (linux-x64, osx-arm64, win-x64...).
 rid="$(dotnet --info | awk '/^ *RID:/ { print $2; exit }')"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-step "s3tm $version for ${rid:-an unknown platform}; packages are made in $work"
+step "s3tm $version for ${rid:-an unknown platform}; building in $work"
 
 # Compiled images of an earlier pack with other settings are not rebuilt when only the settings changed.
 clean_rid_outputs() {
@@ -70,13 +85,12 @@ ensure_clang() {
     command -v clang > /dev/null 2>&1 || { step "apt-get installed clang, but it is not on PATH"; return 1; }
 }
 
-# The native package: the pointer package and S3TransferManager.Cli.<rid>, listing only this platform. Warnings are
-# errors here too, so a trim or AOT warning fails the build rather than shipping.
-pack_native() {
+# The native executable, published for this platform alone. Warnings are errors here too, so a trim or AOT warning
+# fails the build rather than shipping.
+publish_native() {
     clean_rid_outputs
-    local only=(-p:ToolPackageRuntimeIdentifiers="$rid")
-    dotnet pack "$project" -c Release -o "$work/packages" -nologo -v quiet "${only[@]}" > "$work/pack.log" 2>&1 \
-        && dotnet pack "$project" -c Release -r "$rid" -o "$work/packages" -nologo -v quiet "${only[@]}" >> "$work/pack.log" 2>&1
+    dotnet publish "$project" -c Release -r "$rid" -o "$work/native" -nologo -v quiet > "$work/pack.log" 2>&1 \
+        && [ -x "$work/native/s3tm" ]
 }
 
 # ReadyToRun on the installed runtime: the same two packages, made in one pack (no Native AOT).
@@ -95,14 +109,14 @@ pack_portable() {
 failed() {
     step "$1 failed after $(elapsed); its last lines:"
     tail -n 8 "$work/pack.log" | sed 's/^/    /' >&2
-    rm -rf "$work/packages"
+    rm -rf "$work/packages" "$work/native"
 }
 
 kind=""
 if [ "$mode" = native ] && [ -n "$rid" ]; then
     if ensure_clang; then
         step "compiling s3tm to one native executable (Native AOT, $rid); about 2 minutes on 2 cores"
-        if pack_native; then kind="Native AOT, $rid"; else failed "the Native AOT build"; fi
+        if publish_native; then kind="Native AOT, $rid"; else failed "the Native AOT build"; fi
     else
         step "no clang: skipping Native AOT"
     fi
@@ -117,9 +131,16 @@ if [ -z "$kind" ]; then
     pack_portable || { failed "packing"; exit 1; }
     kind="portable, on the installed .NET runtime"
 fi
-step "packages made in $(elapsed): $(cd "$work/packages" && ls ./*.nupkg | sed 's|^\./||' | tr '\n' ' ')"
 
-cat > "$work/nuget.config" <<CONFIG
+remove_installed
+if [ -d "$work/native" ]; then
+    step "compiled in $(elapsed); installing the executable as $where/s3tm"
+    mkdir -p "$where"
+    install -m 755 "$work/native/s3tm" "$where/s3tm"
+    size="$(du -sh "$where/s3tm" | cut -f1)"
+else
+    step "packages made in $(elapsed): $(cd "$work/packages" && ls ./*.nupkg | sed 's|^\./||' | tr '\n' ' ')"
+    cat > "$work/nuget.config" <<CONFIG
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>
   <packageSources>
@@ -128,14 +149,12 @@ cat > "$work/nuget.config" <<CONFIG
   </packageSources>
 </configuration>
 CONFIG
+    step "installing with dotnet tool install ${location[*]}"
+    dotnet tool install S3TransferManager.Cli --version "$version" "${location[@]}" --configfile "$work/nuget.config" > "$work/install.log" \
+        || { cat "$work/install.log" >&2; exit 1; }
+    size="$(du -sh "$where/.store/s3transfermanager.cli" 2> /dev/null | cut -f1)"
+fi
 
-# The same version may be installed from an earlier build: replace it (install refuses a version already there).
-step "installing with dotnet tool install ${location[*]}"
-dotnet tool uninstall S3TransferManager.Cli "${location[@]}" > /dev/null 2>&1 || true
-dotnet tool install S3TransferManager.Cli --version "$version" "${location[@]}" --configfile "$work/nuget.config" > "$work/install.log" \
-    || { cat "$work/install.log" >&2; exit 1; }
-
-size="$(du -sh "$where/.store/s3transfermanager.cli" 2> /dev/null | cut -f1)"
 echo "installed $where/s3tm ($("$where/s3tm" --version); $kind; ${size:-?} installed) in $(elapsed)"
 case ":$PATH:" in
     *":$where:"*) ;;
