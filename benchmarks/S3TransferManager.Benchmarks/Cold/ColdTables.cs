@@ -37,7 +37,8 @@ internal static class ColdTables
         text.AppendLine("the first transfer in a fresh process, and (in brackets) the second one in the same process for the .NET clients.");
         text.AppendLine("Peers' times include their process start-up; the .NET clients' start after the runtime started. The raw ceiling is");
         text.AppendLine("HttpClient with 10 connections: ranged GETs of a tenth of the object each (to the file, or read and dropped), or");
-        text.AppendLine("10 PUTs of a tenth of the file each (no multipart upload, no checksum). Ratios compare first transfers, (second).");
+        text.AppendLine("10 PUTs of a tenth of the file each (no multipart upload, no checksum). Ratios compare first transfers, (second),");
+        text.AppendLine("of this library in a fresh process, or of s3tm when the library did not run by itself.");
         text.AppendLine("LOH ticks: the runtime's Large Object Heap allocation ticks (one per ~100 KB) inside the timed transfers, all runs summed.");
         text.AppendLine();
         text.Append("| Scenario | Profile |");
@@ -46,7 +47,9 @@ internal static class ColdTables
             text.Append(CultureInfo.InvariantCulture, $" {heading} |");
         }
 
-        bool cli = columns.Any(static column => column.Client == "s3tm");
+        // The ratios are this library's (in process), or s3tm's when the library itself did not run.
+        string subject = columns.Any(static column => column.Client == "ours") ? "ours" : "s3tm";
+        bool cli = subject == "ours" && columns.Any(static column => column.Client == "s3tm");
         text.AppendLine($" x AWS SDK | Of the ceiling | x rclone |{(cli ? " s3tm x rclone |" : "")} LOH ticks: this library / SDK |");
         text.Append("|---|---|");
         text.Append(string.Concat(Enumerable.Repeat("---:|", columns.Length + (cli ? 5 : 4))));
@@ -55,7 +58,7 @@ internal static class ColdTables
         {
             foreach (ColdProfileResults profile in profiles)
             {
-                if (!profile.TryGet("ours", scenario, out _))
+                if (!profile.TryGet(subject, scenario, out _))
                 {
                     continue;
                 }
@@ -68,7 +71,7 @@ internal static class ColdTables
                 }
 
                 text.Append(CultureInfo.InvariantCulture,
-                    $" {Ratio(profile, scenario, "sdk")} | {Ratio(profile, scenario, "raw")} | {Ratio(profile, scenario, "rclone")} |");
+                    $" {Ratio(profile, scenario, subject, "sdk")} | {Ratio(profile, scenario, subject, "raw")} | {Ratio(profile, scenario, subject, "rclone")} |");
                 if (cli)
                 {
                     // Two programs started fresh, start-up included in both: the comparison a command-line user sees.
@@ -144,10 +147,10 @@ internal static class ColdTables
         : samples.Any(static s => s.LohTicks < 0) ? "?"
         : samples.Sum(static s => s.LohTicks!.Value).ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>This library's throughput over <paramref name="other"/>'s, first transfers and (second ones).</summary>
-    private static string Ratio(ColdProfileResults profile, string scenario, string other) =>
-        Figure(profile.ColdGibPerSecond("ours", scenario) / profile.ColdGibPerSecond(other, scenario))
-        + Bracketed(profile.WarmGibPerSecond("ours", scenario) / profile.WarmGibPerSecond(other, scenario));
+    /// <summary><paramref name="subject"/>'s throughput over <paramref name="other"/>'s, first transfers and (second ones).</summary>
+    private static string Ratio(ColdProfileResults profile, string scenario, string subject, string other) =>
+        Figure(profile.ColdGibPerSecond(subject, scenario) / profile.ColdGibPerSecond(other, scenario))
+        + Bracketed(profile.WarmGibPerSecond(subject, scenario) / profile.WarmGibPerSecond(other, scenario));
 
     private static string Figure(double value) => double.IsNaN(value) ? "-" : value.ToString("0.00", CultureInfo.InvariantCulture);
 
