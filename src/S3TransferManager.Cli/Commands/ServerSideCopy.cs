@@ -102,17 +102,12 @@ internal static class ServerSideCopy
         }
 
         request.CopyDirectoryObjectRequestEvent += (_, e) => objects.Apply(e.CopyRequest);
-        long bytes = 0;
-        TransferUtilityCopyDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"copy {source}", -1, progress =>
+        (TransferUtilityCopyDirectoryResponse response, long bytes) = await DirectoryProgress.RunAsync(console, settings, $"copy {source}", report =>
         {
-            request.CopyDirectoryProgressEvent += (_, e) =>
-            {
-                Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                progress.Report(e.TransferredBytes, e.TotalBytes);
-            };
+            request.CopyDirectoryProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
             return utility.CopyDirectoryWithResponseAsync(request, token);
         });
-        return CopyDirectory.Result("copy", source.ToString(), $"s3://{target.Bucket}/{request.DestinationPrefix}", Interlocked.Read(ref bytes),
+        return CopyDirectory.Result("copy", source.ToString(), $"s3://{target.Bucket}/{request.DestinationPrefix}", bytes,
             response.ObjectsCopied, response.ObjectsFailed, response.Errors);
     }
 }
