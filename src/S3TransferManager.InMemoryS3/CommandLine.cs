@@ -13,6 +13,34 @@ namespace S3TransferManager.InMemoryS3;
 /// </summary>
 internal sealed class CommandLine
 {
+    // The options that take no value, each turning one setting away from its default. Parse sets them and Format writes
+    // those that are on, from this one list, so the two cannot drift apart.
+    private static readonly (string Name, Func<InMemoryS3Options, bool> IsOn, Action<InMemoryS3Options> TurnOn)[] s_switches =
+    [
+        ("--fast-etags", static o => !o.ComputeMd5ETags, static o => o.ComputeMd5ETags = false),
+        ("--https", static o => o.UseHttps, static o => o.UseHttps = true),
+        ("--no-delete-objects", static o => !o.SupportsDeleteObjects, static o => o.SupportsDeleteObjects = false),
+        ("--no-checksum-headers", static o => !o.SupportsChecksumHeaders, static o => o.SupportsChecksumHeaders = false),
+        ("--no-part-number-get", static o => !o.SupportsPartNumberGet, static o => o.SupportsPartNumberGet = false),
+        ("--multipart-etags-without-count", static o => !o.MultipartETagsHavePartCount, static o => o.MultipartETagsHavePartCount = false),
+        ("--empty-complete-etag", static o => o.EmptyETagFromCompleteMultipartUpload, static o => o.EmptyETagFromCompleteMultipartUpload = true),
+        ("--empty-range-one-byte", static o => o.EmptyObjectRangeAnsweredAsOneByte, static o => o.EmptyObjectRangeAnsweredAsOneByte = true),
+    ];
+
+    // The names of the enumerations' values on the command line, read by Parse and written by Format.
+    private static readonly (string Name, InMemoryS3Profile Value)[] s_profiles =
+        [("raw", InMemoryS3Profile.Raw), ("s3like", InMemoryS3Profile.S3Like)];
+
+    private static readonly (string Name, InMemoryS3ChecksumStyle Value)[] s_checksumStyles =
+        [("s3", InMemoryS3ChecksumStyle.S3), ("moto", InMemoryS3ChecksumStyle.Moto), ("moto-no-crc32c", InMemoryS3ChecksumStyle.MotoWithoutCrc32C)];
+
+    private static readonly (string Name, InMemoryS3AwsChunkedBodies Value)[] s_awsChunkedBodies =
+    [
+        ("decode", InMemoryS3AwsChunkedBodies.Decode),
+        ("not-implemented", InMemoryS3AwsChunkedBodies.NotImplemented),
+        ("store-as-sent", InMemoryS3AwsChunkedBodies.StoreAsSent),
+    ];
+
     public InMemoryS3Options Options { get; } = new();
 
     /// <summary>Whether to keep serving after stdin closes (for runs with stdin at /dev/null).</summary>
@@ -24,18 +52,21 @@ internal sealed class CommandLine
         InMemoryS3Options options = commandLine.Options;
         for (int i = 0; i < args.Length; i++)
         {
-            switch (args[i])
+            string argument = args[i];
+            int switchIndex = Array.FindIndex(s_switches, s => s.Name == argument);
+            if (switchIndex >= 0)
+            {
+                s_switches[switchIndex].TurnOn(options);
+                continue;
+            }
+
+            switch (argument)
             {
                 case "--port":
                     options.Port = int.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
                     break;
                 case "--profile":
-                    options.Profile = Value(args, ++i).ToUpperInvariant() switch
-                    {
-                        "RAW" => InMemoryS3Profile.Raw,
-                        "S3LIKE" => InMemoryS3Profile.S3Like,
-                        string other => throw new ArgumentException($"Unknown profile '{other}': use raw or s3like."),
-                    };
+                    options.Profile = Choose(Value(args, ++i), "profile", s_profiles);
                     break;
                 case "--first-byte-ms":
                     options.FirstByteDelay = TimeSpan.FromMilliseconds(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture));
@@ -48,9 +79,6 @@ internal sealed class CommandLine
                     break;
                 case "--bandwidth-mbps":
                     options.BandwidthBytesPerSecond = (long)(double.Parse(Value(args, ++i), CultureInfo.InvariantCulture) * 1_000_000);
-                    break;
-                case "--fast-etags":
-                    options.ComputeMd5ETags = false;
                     break;
                 case "--min-part-size":
                     options.MinimumPartSize = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
@@ -70,50 +98,17 @@ internal sealed class CommandLine
                 case "--served-bytes-per-second":
                     options.ServedBytesPerSecond = long.Parse(Value(args, ++i), CultureInfo.InvariantCulture);
                     break;
-                case "--https":
-                    options.UseHttps = true;
-                    break;
                 case "--checksums":
-                    options.ChecksumStyle = Value(args, ++i).ToUpperInvariant() switch
-                    {
-                        "S3" => InMemoryS3ChecksumStyle.S3,
-                        "MOTO" => InMemoryS3ChecksumStyle.Moto,
-                        "MOTO-NO-CRC32C" => InMemoryS3ChecksumStyle.MotoWithoutCrc32C,
-                        string other => throw new ArgumentException($"Unknown checksum style '{other}': use s3, moto or moto-no-crc32c."),
-                    };
-                    break;
-                case "--no-delete-objects":
-                    options.SupportsDeleteObjects = false;
-                    break;
-                case "--no-checksum-headers":
-                    options.SupportsChecksumHeaders = false;
+                    options.ChecksumStyle = Choose(Value(args, ++i), "checksum style", s_checksumStyles);
                     break;
                 case "--aws-chunked":
-                    options.AwsChunkedBodies = Value(args, ++i).ToUpperInvariant() switch
-                    {
-                        "DECODE" => InMemoryS3AwsChunkedBodies.Decode,
-                        "NOT-IMPLEMENTED" => InMemoryS3AwsChunkedBodies.NotImplemented,
-                        "STORE-AS-SENT" => InMemoryS3AwsChunkedBodies.StoreAsSent,
-                        string other => throw new ArgumentException($"Unknown aws-chunked handling '{other}': use decode, not-implemented or store-as-sent."),
-                    };
-                    break;
-                case "--no-part-number-get":
-                    options.SupportsPartNumberGet = false;
-                    break;
-                case "--multipart-etags-without-count":
-                    options.MultipartETagsHavePartCount = false;
-                    break;
-                case "--empty-complete-etag":
-                    options.EmptyETagFromCompleteMultipartUpload = true;
-                    break;
-                case "--empty-range-one-byte":
-                    options.EmptyObjectRangeAnsweredAsOneByte = true;
+                    options.AwsChunkedBodies = Choose(Value(args, ++i), "aws-chunked handling", s_awsChunkedBodies);
                     break;
                 case "--ignore-stdin":
                     commandLine.IgnoreStdin = true;
                     break;
                 default:
-                    throw new ArgumentException($"Unknown argument '{args[i]}'.");
+                    throw new ArgumentException($"Unknown argument '{argument}'.");
             }
         }
 
@@ -126,7 +121,7 @@ internal sealed class CommandLine
         var args = new List<string>
         {
             "--port", options.Port.ToString(CultureInfo.InvariantCulture),
-            "--profile", options.Profile == InMemoryS3Profile.S3Like ? "s3like" : "raw",
+            "--profile", NameOf(options.Profile, s_profiles),
             "--first-byte-ms", options.FirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
             "--slow-first-byte-fraction", options.SlowFirstByteFraction.ToString(CultureInfo.InvariantCulture),
             "--slow-first-byte-ms", options.SlowFirstByteDelay.TotalMilliseconds.ToString(CultureInfo.InvariantCulture),
@@ -137,66 +132,38 @@ internal sealed class CommandLine
             "--slowdown-concurrent", options.SlowDownAboveConcurrentRequests.ToString(CultureInfo.InvariantCulture),
             "--served-at-once", options.ServedAtOnce.ToString(CultureInfo.InvariantCulture),
             "--served-bytes-per-second", options.ServedBytesPerSecond.ToString(CultureInfo.InvariantCulture),
-            "--checksums", options.ChecksumStyle switch
-            {
-                InMemoryS3ChecksumStyle.Moto => "moto",
-                InMemoryS3ChecksumStyle.MotoWithoutCrc32C => "moto-no-crc32c",
-                _ => "s3",
-            },
+            "--checksums", NameOf(options.ChecksumStyle, s_checksumStyles),
+            "--aws-chunked", NameOf(options.AwsChunkedBodies, s_awsChunkedBodies),
         };
-        if (!options.ComputeMd5ETags)
+        foreach ((string name, Func<InMemoryS3Options, bool> isOn, _) in s_switches)
         {
-            args.Add("--fast-etags");
+            if (isOn(options))
+            {
+                args.Add(name);
+            }
         }
-
-        if (options.UseHttps)
-        {
-            args.Add("--https");
-        }
-
-        if (!options.SupportsDeleteObjects)
-        {
-            args.Add("--no-delete-objects");
-        }
-
-        args.AddRange(FormatServerHabits(options));
 
         return args;
     }
 
-    private static IEnumerable<string> FormatServerHabits(InMemoryS3Options options)
+    /// <summary>The value named <paramref name="text"/> (in any case).</summary>
+    private static T Choose<T>(string text, string what, (string Name, T Value)[] choices)
     {
-        if (!options.SupportsChecksumHeaders)
+        foreach ((string name, T value) in choices)
         {
-            yield return "--no-checksum-headers";
+            if (string.Equals(name, text, StringComparison.OrdinalIgnoreCase))
+            {
+                return value;
+            }
         }
 
-        if (options.AwsChunkedBodies != InMemoryS3AwsChunkedBodies.Decode)
-        {
-            yield return "--aws-chunked";
-            yield return options.AwsChunkedBodies == InMemoryS3AwsChunkedBodies.NotImplemented ? "not-implemented" : "store-as-sent";
-        }
-
-        if (!options.SupportsPartNumberGet)
-        {
-            yield return "--no-part-number-get";
-        }
-
-        if (!options.MultipartETagsHavePartCount)
-        {
-            yield return "--multipart-etags-without-count";
-        }
-
-        if (options.EmptyETagFromCompleteMultipartUpload)
-        {
-            yield return "--empty-complete-etag";
-        }
-
-        if (options.EmptyObjectRangeAnsweredAsOneByte)
-        {
-            yield return "--empty-range-one-byte";
-        }
+        string names = string.Join(", ", choices[..^1].Select(c => c.Name)) + " or " + choices[^1].Name;
+        throw new ArgumentException($"Unknown {what} '{text.ToUpperInvariant()}': use {names}.");
     }
+
+    private static string NameOf<T>(T value, (string Name, T Value)[] choices) where T : struct, Enum =>
+        Array.Find(choices, c => EqualityComparer<T>.Default.Equals(c.Value, value)).Name
+        ?? throw new ArgumentOutOfRangeException(nameof(value), value, "A value the command line has no name for.");
 
     private static string Value(string[] args, int index) =>
         index < args.Length ? args[index] : throw new ArgumentException($"'{args[index - 1]}' needs a value.");

@@ -170,24 +170,33 @@ internal sealed class S3RequestRouter(
         return false;
     }
 
-    private Task DispatchAsync(HttpContext context, S3Operation operation, string bucket, string key) => operation switch
+    private Task DispatchAsync(HttpContext context, S3Operation operation, string bucketName, string key) => operation switch
     {
         S3Operation.ListBuckets => BucketHandler.ListAsync(context, store),
-        S3Operation.CreateBucket => BucketHandler.CreateAsync(context, store, bucket),
-        S3Operation.HeadBucket => BucketHandler.HeadAsync(context, store, bucket),
+        S3Operation.CreateBucket => BucketHandler.CreateAsync(context, store, bucketName),
+        S3Operation.HeadBucket => BucketHandler.HeadAsync(context, store, bucketName),
+        S3Operation.Unknown => S3ErrorWriter.NotImplementedAsync(context),
+        // Every other operation acts in a bucket, whose absence S3 reports before anything about the request itself.
+        _ => store.TryGetBucket(bucketName, out S3Bucket? bucket)
+            ? DispatchInBucketAsync(context, operation, bucket, key)
+            : S3ErrorWriter.NoSuchBucketAsync(context),
+    };
+
+    private Task DispatchInBucketAsync(HttpContext context, S3Operation operation, S3Bucket bucket, string key) => operation switch
+    {
         S3Operation.DeleteBucket => BucketHandler.DeleteAsync(context, store, bucket),
-        S3Operation.ListObjectsV2 => ListObjectsV2Handler.HandleAsync(context, store, bucket),
+        S3Operation.ListObjectsV2 => ListObjectsV2Handler.HandleAsync(context, bucket),
         S3Operation.GetObject or S3Operation.GetObjectRange or S3Operation.GetObjectPart or S3Operation.HeadObject =>
             GetObjectHandler.HandleAsync(context, store, bucket, key),
         S3Operation.PutObject => PutObjectHandler.HandleAsync(context, store, bucket, key),
-        S3Operation.DeleteObject => DeleteObjectHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.DeleteObject => DeleteObjectHandler.HandleAsync(context, bucket, key),
         S3Operation.DeleteObjects => DeleteObjectsHandler.HandleAsync(context, store, bucket),
-        S3Operation.CreateMultipartUpload => CreateMultipartUploadHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.CreateMultipartUpload => CreateMultipartUploadHandler.HandleAsync(context, bucket, key),
         S3Operation.UploadPart => UploadPartHandler.HandleAsync(context, store, bucket, key),
         S3Operation.CompleteMultipartUpload => CompleteMultipartUploadHandler.HandleAsync(context, store, bucket, key),
-        S3Operation.AbortMultipartUpload => AbortMultipartUploadHandler.HandleAsync(context, store, bucket, key),
-        S3Operation.ListMultipartUploads => ListMultipartUploadsHandler.HandleAsync(context, store, bucket),
-        S3Operation.ListParts => ListPartsHandler.HandleAsync(context, store, bucket, key),
+        S3Operation.AbortMultipartUpload => AbortMultipartUploadHandler.HandleAsync(context, bucket, key),
+        S3Operation.ListMultipartUploads => ListMultipartUploadsHandler.HandleAsync(context, bucket),
+        S3Operation.ListParts => ListPartsHandler.HandleAsync(context, bucket, key),
         S3Operation.GetObjectAttributes => GetObjectAttributesHandler.HandleAsync(context, store, bucket, key),
         _ => S3ErrorWriter.NotImplementedAsync(context),
     };

@@ -32,10 +32,8 @@ internal static class AbortUploadsCommand
             },
         };
         var command = new Command("abort-uploads", "Abort incomplete multipart uploads older than an age") { target, olderThan };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, target, async (result, settings, location, token) =>
         {
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
             DateTime cutoff = DateTime.UtcNow - result.GetValue(olderThan).Value;
             using S3Session session = S3Session.Open(settings);
             UtilityCalls calls = session.Calls;

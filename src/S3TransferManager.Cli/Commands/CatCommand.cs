@@ -10,13 +10,12 @@ internal static class CatCommand
     {
         var source = new Argument<string>("OBJECT") { Description = "s3://bucket/key" };
         var command = new Command("cat", "Write an object to stdout") { source };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, source, async (_, settings, location, token) =>
         {
-            // cat is for pipes: no progress unless asked for on a terminal, and no summary on stdout.
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(source)).RequireKey();
+            location = location.RequireKey();
             using AmazonS3Client s3 = S3ClientFactory.Create(settings);
             using var utility = new TransferUtility(s3, settings.TransferConfig());
+            // cat is for pipes: no progress unless asked for on a terminal, and no summary on stdout.
             await StreamToOutput.CopyAsync(settings with { Quiet = true }, console, utility, location, $"cat {location}", token);
             return ExitCodes.Success;
         });

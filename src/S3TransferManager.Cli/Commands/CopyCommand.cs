@@ -228,13 +228,9 @@ internal static class CopyCommand
             ["bytes"] = response.ContentLength,
             ["etag"] = response.ETag,
             ["partCount"] = response.PartCount,
-            ["checksumType"] = response.ChecksumType?.Value,
-            ["checksumCRC32"] = response.ChecksumCRC32,
-            ["checksumCRC32C"] = response.ChecksumCRC32C,
-            ["checksumCRC64NVME"] = response.ChecksumCRC64NVME,
-            ["checksumSHA1"] = response.ChecksumSHA1,
-            ["checksumSHA256"] = response.ChecksumSHA256,
         };
+        StoredChecksumsJson.Add(json, response.ChecksumType, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumCRC64NVME,
+            response.ChecksumSHA1, response.ChecksumSHA256);
         ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, response.ResumeRestarts);
         return json;
     }

@@ -21,17 +21,12 @@ internal static class CopyDirectory
         TransferUtilityUploadRequest single = TransferRequests.Upload(settings, target.Bucket, "unused");
         request.ChecksumAlgorithm = single.ChecksumAlgorithm;
         objects.Apply(request);
-        long bytes = 0;
-        TransferUtilityUploadDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"upload {target}", -1, progress =>
+        (TransferUtilityUploadDirectoryResponse response, long bytes) = await DirectoryProgress.RunAsync(console, settings, $"upload {target}", report =>
         {
-            request.UploadDirectoryProgressEvent += (_, e) =>
-            {
-                Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                progress.Report(e.TransferredBytes, e.TotalBytes);
-            };
+            request.UploadDirectoryProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
             return utility.UploadDirectoryWithResponseAsync(request, token);
         });
-        JsonObject json = Result("upload", folder, $"s3://{target.Bucket}/{request.KeyPrefix}", Interlocked.Read(ref bytes),
+        JsonObject json = Result("upload", folder, $"s3://{target.Bucket}/{request.KeyPrefix}", bytes,
             response.ObjectsUploaded, response.ObjectsFailed, response.Errors);
         ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, []);
         return json;
@@ -53,18 +48,14 @@ internal static class CopyDirectory
             request.DownloadDirectoryFileRequestEvent += (_, e) => e.DownloadRequest.PartSize = partSize;
         }
 
-        long bytes = 0;
         CreatedFolders folders = CreatedFolders.Before(folder);
         TransferUtilityDownloadDirectoryResponse response;
+        long bytes;
         try
         {
-            response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"download {source}", -1, progress =>
+            (response, bytes) = await DirectoryProgress.RunAsync(console, settings, $"download {source}", report =>
             {
-                request.DownloadedDirectoryProgressEvent += (_, e) =>
-                {
-                    Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                    progress.Report(e.TransferredBytes, e.TotalBytes);
-                };
+                request.DownloadedDirectoryProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
                 return utility.DownloadDirectoryWithResponseAsync(request, token);
             });
         }
@@ -75,7 +66,7 @@ internal static class CopyDirectory
             throw;
         }
 
-        JsonObject json = Result("download", source.ToString(), folder, Interlocked.Read(ref bytes),
+        JsonObject json = Result("download", source.ToString(), folder, bytes,
             response.ObjectsDownloaded, response.ObjectsFailed, response.Errors);
         ResumeReport.Add(json, response.ResumedBytes, response.TransferredBytes, []);
         return json;

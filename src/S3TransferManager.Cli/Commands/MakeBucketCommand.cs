@@ -12,10 +12,8 @@ internal static class MakeBucketCommand
     {
         var target = new Argument<string>("BUCKET") { Description = "s3://bucket" };
         var command = new Command("mb", "Create a bucket") { target };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, target, async (_, settings, location, token) =>
         {
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
             using S3Session session = S3Session.Open(settings);
             await session.Calls.S3.PutBucketAsync(new PutBucketRequest { BucketName = location.Bucket }, session.Calls.Slot, token);
             ResultWriter.Write(console, settings, stdoutCarriesData: false, $"make_bucket: {location.Bucket}",

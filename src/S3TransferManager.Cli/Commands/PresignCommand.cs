@@ -27,10 +27,9 @@ internal static class PresignCommand
             CustomParser = ParseSeconds,
         };
         var command = new Command("presign", "Print a URL that downloads an object without credentials until it expires") { target, expiresIn };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, target, async (result, settings, location, _) =>
         {
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target)).RequireKey();
+            location = location.RequireKey();
             int seconds = result.GetValue(expiresIn);
             using AmazonS3Client s3 = S3ClientFactory.Create(settings);
             string url = await SignAsync(s3, settings, location, seconds);

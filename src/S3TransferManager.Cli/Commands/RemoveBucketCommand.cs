@@ -15,10 +15,8 @@ internal static class RemoveBucketCommand
         var target = new Argument<string>("BUCKET") { Description = "s3://bucket" };
         var force = new Option<bool>("--force") { Description = "Delete every object in the bucket first (not earlier versions, as with the AWS CLI)" };
         var command = new Command("rb", "Delete a bucket (with --force, and its objects)") { target, force };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, target, async (result, settings, location, token) =>
         {
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
             if (location.Key.Length > 0)
             {
                 throw new UsageException($"rb deletes a whole bucket: give s3://{location.Bucket}, not a key or prefix.");

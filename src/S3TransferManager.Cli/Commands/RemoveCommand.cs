@@ -23,10 +23,8 @@ internal static class RemoveCommand
         var exclude = new Option<string[]>("--exclude") { Description = "With --recursive: keep keys below the prefix matching this pattern" };
         var dryRun = new Option<bool>("--dryrun") { Description = "Print what would be deleted; delete nothing" };
         var command = new Command("rm", "Delete an object, or every object under a prefix") { target, recursive, include, exclude, dryRun };
-        command.SetAction(async (result, token) =>
+        AddressAction.Set(command, options, target, async (result, settings, location, token) =>
         {
-            CliSettings settings = options.Read(result);
-            S3Location location = S3Location.Parse(result.GetRequiredValue(target));
             var filter = new PathFilter([.. SyncArguments.Filters(result, include, exclude)]);
             if (!result.GetValue(recursive))
             {

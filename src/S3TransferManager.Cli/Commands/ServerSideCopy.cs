@@ -67,7 +67,7 @@ internal static class ServerSideCopy
             throw new AmazonS3Exception($"No object {source} (or no bucket {source.Bucket}).", e, e.ErrorType, e.ErrorCode, e.RequestId, e.StatusCode);
         }
 
-        return new JsonObject
+        var json = new JsonObject
         {
             ["command"] = "cp",
             ["direction"] = "copy",
@@ -77,13 +77,10 @@ internal static class ServerSideCopy
             ["etag"] = response.ETag,
             ["sourceETag"] = response.SourceETag,
             ["partCount"] = response.PartCount,
-            ["checksumType"] = response.ChecksumType?.Value,
-            ["checksumCRC32"] = response.ChecksumCRC32,
-            ["checksumCRC32C"] = response.ChecksumCRC32C,
-            ["checksumCRC64NVME"] = response.ChecksumCRC64NVME,
-            ["checksumSHA1"] = response.ChecksumSHA1,
-            ["checksumSHA256"] = response.ChecksumSHA256,
         };
+        StoredChecksumsJson.Add(json, response.ChecksumType, response.ChecksumCRC32, response.ChecksumCRC32C, response.ChecksumCRC64NVME,
+            response.ChecksumSHA1, response.ChecksumSHA256);
+        return json;
     }
 
     public static async Task<JsonObject> CopyPrefixAsync(CliSettings settings, CliConsole console, TransferUtility utility,
@@ -102,17 +99,12 @@ internal static class ServerSideCopy
         }
 
         request.CopyDirectoryObjectRequestEvent += (_, e) => objects.Apply(e.CopyRequest);
-        long bytes = 0;
-        TransferUtilityCopyDirectoryResponse response = await ProgressDisplay.RunAsync(console, settings, ProgressKind.Directory, $"copy {source}", -1, progress =>
+        (TransferUtilityCopyDirectoryResponse response, long bytes) = await DirectoryProgress.RunAsync(console, settings, $"copy {source}", report =>
         {
-            request.CopyDirectoryProgressEvent += (_, e) =>
-            {
-                Interlocked.Exchange(ref bytes, e.TransferredBytes);
-                progress.Report(e.TransferredBytes, e.TotalBytes);
-            };
+            request.CopyDirectoryProgressEvent += (_, e) => report(e.TransferredBytes, e.TotalBytes);
             return utility.CopyDirectoryWithResponseAsync(request, token);
         });
-        return CopyDirectory.Result("copy", source.ToString(), $"s3://{target.Bucket}/{request.DestinationPrefix}", Interlocked.Read(ref bytes),
+        return CopyDirectory.Result("copy", source.ToString(), $"s3://{target.Bucket}/{request.DestinationPrefix}", bytes,
             response.ObjectsCopied, response.ObjectsFailed, response.Errors);
     }
 }

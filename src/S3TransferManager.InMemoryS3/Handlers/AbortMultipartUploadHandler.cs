@@ -7,16 +7,10 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>AbortMultipartUpload (<c>DELETE ?uploadId=ID</c>): drops the upload and its parts; 204.</summary>
 internal static class AbortMultipartUploadHandler
 {
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static Task HandleAsync(HttpContext context, S3Bucket bucket, string key)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         string uploadId = context.Request.Query["uploadId"].ToString();
-        if (!bucket.Uploads.TryGetValue(uploadId, out MultipartUpload? upload) || upload.Key != key
-            || !bucket.Uploads.TryRemove(uploadId, out _))
+        if (!bucket.TryGetUpload(uploadId, key, out MultipartUpload? upload) || !bucket.Uploads.TryRemove(uploadId, out _))
         {
             return S3ErrorWriter.NoSuchUploadAsync(context);
         }

@@ -25,19 +25,14 @@ internal static class BucketHandler
         return Task.CompletedTask;
     }
 
-    public static Task DeleteAsync(HttpContext context, ObjectStore store, string bucketName)
+    public static Task DeleteAsync(HttpContext context, ObjectStore store, S3Bucket bucket)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         if (!bucket.Objects.IsEmpty || !bucket.Uploads.IsEmpty)
         {
             return S3ErrorWriter.WriteAsync(context, StatusCodes.Status409Conflict, "BucketNotEmpty", "The bucket you tried to delete is not empty");
         }
 
-        store.TryDeleteBucket(bucketName);
+        store.TryDeleteBucket(bucket.Name);
         context.Response.StatusCode = StatusCodes.Status204NoContent;
         return Task.CompletedTask;
     }

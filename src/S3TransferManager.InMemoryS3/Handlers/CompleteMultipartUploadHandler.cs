@@ -10,16 +10,10 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// </summary>
 internal static class CompleteMultipartUploadHandler
 {
-    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static async Task HandleAsync(HttpContext context, ObjectStore store, S3Bucket bucket, string key)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            await S3ErrorWriter.NoSuchBucketAsync(context);
-            return;
-        }
-
         string uploadId = context.Request.Query["uploadId"].ToString();
-        if (!bucket.Uploads.TryGetValue(uploadId, out MultipartUpload? upload) || upload.Key != key)
+        if (!bucket.TryGetUpload(uploadId, key, out MultipartUpload? upload))
         {
             await S3ErrorWriter.NoSuchUploadAsync(context);
             return;
@@ -29,7 +23,7 @@ internal static class CompleteMultipartUploadHandler
         List<(int PartNumber, string ETag)>? requested = CompleteRequestParser.TryParse(body.Data.ToArray());
         if (requested is null || requested.Count == 0)
         {
-            await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema");
+            await S3ErrorWriter.MalformedXmlAsync(context);
             return;
         }
 

@@ -7,13 +7,8 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>CreateMultipartUpload (<c>POST ?uploads</c>): records content type and metadata, returns an UploadId.</summary>
 internal static class CreateMultipartUploadHandler
 {
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static Task HandleAsync(HttpContext context, S3Bucket bucket, string key)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         HttpRequest request = context.Request;
         var upload = new MultipartUpload(
             Guid.NewGuid().ToString("N"),

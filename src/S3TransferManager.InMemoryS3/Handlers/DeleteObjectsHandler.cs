@@ -22,19 +22,13 @@ internal static class DeleteObjectsHandler
         IgnoreComments = true,
     };
 
-    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName)
+    public static async Task HandleAsync(HttpContext context, ObjectStore store, S3Bucket bucket)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            await S3ErrorWriter.NoSuchBucketAsync(context);
-            return;
-        }
-
         RequestBody body = await RequestBodyReader.ReadAsync(context.Request, store.Pool, computeMd5: false, decodeAwsChunked: true, context.RequestAborted);
         (List<string> Keys, bool Quiet)? document = TryParse(body.Data.ToArray());
         if (document is not { } delete || delete.Keys.Count is 0 or > MaxKeys)
         {
-            await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema");
+            await S3ErrorWriter.MalformedXmlAsync(context);
             return;
         }
 

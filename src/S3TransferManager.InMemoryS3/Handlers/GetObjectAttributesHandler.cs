@@ -16,8 +16,8 @@ internal static class GetObjectAttributesHandler
 {
     private const int DefaultMaxParts = 1000;
 
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
-        AcquiredObject.ReadAsync(context, store, bucketName, key, (c, storedObject) => AnswerAsync(c, store, storedObject));
+    public static Task HandleAsync(HttpContext context, ObjectStore store, S3Bucket bucket, string key) =>
+        AcquiredObject.ReadAsync(context, bucket, key, (c, storedObject) => AnswerAsync(c, store, storedObject));
 
     private static async Task AnswerAsync(HttpContext context, ObjectStore store, StoredObject storedObject)
     {

@@ -17,8 +17,8 @@ internal static class GetObjectHandler
     private static readonly Func<HttpContext, StoredObject, Task> s_serveAsS3rver =
         (context, storedObject) => ServeAsync(context, storedObject, motoHead: false, emptyRangeAsOneByte: true);
 
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key) =>
-        AcquiredObject.ReadAsync(context, store, bucketName, key,
+    public static Task HandleAsync(HttpContext context, ObjectStore store, S3Bucket bucket, string key) =>
+        AcquiredObject.ReadAsync(context, bucket, key,
             store.Habits.EmptyObjectRangeAnsweredAsOneByte ? s_serveAsS3rver
             : store.ChecksumStyle == InMemoryS3ChecksumStyle.S3 ? s_serveAsS3
             : s_serveAsMoto);

@@ -7,13 +7,8 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>ListMultipartUploads (<c>GET /bucket?uploads</c>): every upload in progress, filtered by prefix, in one page.</summary>
 internal static class ListMultipartUploadsHandler
 {
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName)
+    public static Task HandleAsync(HttpContext context, S3Bucket bucket)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         string prefix = context.Request.Query["prefix"].ToString();
         var uploads = new List<MultipartUpload>();
         foreach (MultipartUpload upload in bucket.Uploads.Values)

@@ -16,13 +16,8 @@ internal static class ListObjectsV2Handler
 {
     private const int DefaultMaxKeys = 1000;
 
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName)
+    public static Task HandleAsync(HttpContext context, S3Bucket bucket)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         IQueryCollection query = context.Request.Query;
         var listing = new Listing
         {

@@ -10,15 +10,10 @@ internal static class ListPartsHandler
 {
     private const int DefaultMaxParts = 1000;
 
-    public static Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static Task HandleAsync(HttpContext context, S3Bucket bucket, string key)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            return S3ErrorWriter.NoSuchBucketAsync(context);
-        }
-
         IQueryCollection query = context.Request.Query;
-        if (!bucket.Uploads.TryGetValue(query["uploadId"].ToString(), out MultipartUpload? upload) || upload.Key != key)
+        if (!bucket.TryGetUpload(query["uploadId"].ToString(), key, out MultipartUpload? upload))
         {
             return S3ErrorWriter.NoSuchUploadAsync(context);
         }

@@ -8,14 +8,8 @@ namespace S3TransferManager.InMemoryS3.Handlers;
 /// <summary>UploadPart (<c>PUT ?partNumber=N&amp;uploadId=ID</c>): stores or replaces one part, returns its ETag.</summary>
 internal static class UploadPartHandler
 {
-    public static async Task HandleAsync(HttpContext context, ObjectStore store, string bucketName, string key)
+    public static async Task HandleAsync(HttpContext context, ObjectStore store, S3Bucket bucket, string key)
     {
-        if (!store.TryGetBucket(bucketName, out S3Bucket? bucket))
-        {
-            await S3ErrorWriter.NoSuchBucketAsync(context);
-            return;
-        }
-
         HttpRequest request = context.Request;
         if (!int.TryParse(request.Query["partNumber"], NumberStyles.None, CultureInfo.InvariantCulture, out int partNumber)
             || partNumber < 1 || partNumber > 10000)
@@ -24,17 +18,14 @@ internal static class UploadPartHandler
             return;
         }
 
-        if (!bucket.Uploads.TryGetValue(request.Query["uploadId"].ToString(), out MultipartUpload? upload) || upload.Key != key)
+        if (!bucket.TryGetUpload(request.Query["uploadId"].ToString(), key, out MultipartUpload? upload))
         {
             await S3ErrorWriter.NoSuchUploadAsync(context);
             return;
         }
 
-        RequestBody body = await RequestBodyReader.ReadAsync(request, store.Pool, store.ComputeMd5ETags, store.DecodesAwsChunked, context.RequestAborted);
-        if (store.ComputeMd5ETags && !ContentMd5.Matches(request, body.Digest))
+        if (await UploadedBody.ReadAsync(context, store) is not { } body)
         {
-            body.Data.ReturnToPool();
-            await S3ErrorWriter.WriteAsync(context, StatusCodes.Status400BadRequest, "BadDigest", "The Content-MD5 you specified did not match what we received.");
             return;
         }
 

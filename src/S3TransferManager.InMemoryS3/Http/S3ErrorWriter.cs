@@ -39,6 +39,14 @@ internal static class S3ErrorWriter
             "NoSuchUpload",
             "The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.");
 
+    /// <summary>A request document (CompleteMultipartUpload's, DeleteObjects') that is not XML or not of the schema.</summary>
+    public static Task MalformedXmlAsync(HttpContext context) =>
+        WriteAsync(
+            context,
+            StatusCodes.Status400BadRequest,
+            "MalformedXML",
+            "The XML you provided was not well-formed or did not validate against our published schema");
+
     public static Task InvalidArgumentAsync(HttpContext context, string message) =>
         WriteAsync(context, StatusCodes.Status400BadRequest, "InvalidArgument", message);
 

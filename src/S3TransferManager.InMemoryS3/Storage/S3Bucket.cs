@@ -63,4 +63,9 @@ internal sealed class S3Bucket(string name)
     }
 
     public ConcurrentDictionary<string, MultipartUpload> Uploads { get; } = new(StringComparer.Ordinal);
+
+    /// <summary>The upload in progress with this id, if it was created for <paramref name="key"/>: S3 answers
+    /// NoSuchUpload for an id used with another key, as for one it never issued.</summary>
+    public bool TryGetUpload(string uploadId, string key, [NotNullWhen(true)] out MultipartUpload? upload) =>
+        Uploads.TryGetValue(uploadId, out upload) && upload.Key == key;
 }
