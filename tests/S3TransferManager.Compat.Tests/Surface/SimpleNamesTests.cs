@@ -29,7 +29,7 @@ public sealed class SimpleNamesTests
         typeof(ObjectDownloadFailedEventArgs), typeof(ObjectModifiedException), typeof(ObjectTransferFailedEventArgs<,>),
         typeof(ObjectUploadFailedEventArgs),
         typeof(PartDownloadException), typeof(PartLimitExceededException), typeof(RequestStalledException), typeof(ResumableTransfer), typeof(ResumableTransferKind), typeof(SyncAction), typeof(SyncFilterRule),
-        typeof(SyncObjectEventArgs), typeof(SyncReason), typeof(TransferProgressArgsExtensions), typeof(TransferUtility),
+        typeof(StoredObjectResponse), typeof(SyncObjectEventArgs), typeof(SyncReason), typeof(TransferProgressArgsExtensions), typeof(TransferUtility),
         typeof(TransferUtilityAbortMultipartUploadRequest), typeof(TransferUtilityAbortMultipartUploadsResponse),
         typeof(TransferUtilityConfig), typeof(TransferUtilityCopyDirectoryRequest), typeof(TransferUtilityCopyDirectoryResponse),
         typeof(TransferUtilityCopyRequest), typeof(TransferUtilityCopyResponse), typeof(TransferUtilityDownloadDirectoryRequest),
