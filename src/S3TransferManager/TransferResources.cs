@@ -112,7 +112,7 @@ internal sealed class TransferResources
 
     /// <summary>Where transfers find the journals that let them resume; null when
     /// <see cref="TransferUtilityConfig.ResumeTransfers"/> is off.</summary>
-    public ITransferJournals? Journals { get; }
+    public JournalStore? Journals { get; }
 
     /// <summary>An answer came <paramref name="waited"/> after its request was sent: the endpoint is alive, and the
     /// budget's first contact may grow.</summary>

@@ -140,7 +140,7 @@ public sealed partial class TransferUtility : ITransferUtility
     /// <returns>The open object; dispose it to stop the transfer and return every pooled buffer.</returns>
     /// <exception cref="ArgumentException">The bucket or key is missing or blank, or a size is out of range (PartSize
     /// outside 64 KiB..5 GiB). Nothing is sent.</exception>
-    /// <exception cref="ObjectModifiedException">The object did not have <see cref="DownloadRequestBase.IfMatch"/>.</exception>
+    /// <exception cref="ObjectModifiedException">The object did not have <see cref="GetRequestOptions.IfMatch"/>.</exception>
     /// <exception cref="AmazonS3Exception">S3 refused the first request (missing object, access denied, ...).</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
     /// <remarks>Reads of the returned stream throw <see cref="PartDownloadException"/> naming the part when a part

@@ -8,7 +8,7 @@ namespace S3TransferManager.Buffering;
 /// the manager and the producers filling it: disposing it cancels them and returns every pooled chunk.
 /// Invariant: <c>_position</c> counts the bytes handed to the caller.
 /// </summary>
-internal sealed class BufferedMultipartStream : Stream
+internal sealed class BufferedMultipartStream : ReadOnlyStream
 {
     private readonly PartBufferManager _manager;
     private readonly CancellationTokenSource _stopProducers;
@@ -50,8 +50,6 @@ internal sealed class BufferedMultipartStream : Stream
 
     public override bool CanSeek => false;
 
-    public override bool CanWrite => false;
-
     /// <summary>The object's length: known from the first response, even though the stream cannot seek.</summary>
     public override long Length => _length;
 
@@ -83,9 +81,6 @@ internal sealed class BufferedMultipartStream : Stream
         return count;
     }
 
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
     public override int Read(byte[] buffer, int offset, int count) => ReadSync(buffer.AsMemory(offset, count));
 
     public override int Read(Span<byte> buffer)
@@ -110,16 +105,6 @@ internal sealed class BufferedMultipartStream : Stream
         ValueTask<int> read = ReadAsync(buffer, CancellationToken.None);
         return read.IsCompletedSuccessfully ? read.Result : read.AsTask().GetAwaiter().GetResult();
     }
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException("The stream cannot seek.");
-
-    public override void SetLength(long value) => throw new NotSupportedException("The stream is read-only.");
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException("The stream is read-only.");
 
     protected override void Dispose(bool disposing)
     {

@@ -11,7 +11,7 @@ namespace S3TransferManager.Buffering;
 /// it): each would be a system call. Reads smaller than <see cref="TransferLimits.BufferSize"/> are served from one
 /// pooled window of that size, read ahead from the file, which the stream owns and returns once, on disposal.</para>
 /// </summary>
-internal sealed class FileRegionStream : Stream
+internal sealed class FileRegionStream : ReadOnlyStream
 {
     private readonly SafeFileHandle _handle;
     private readonly long _start;
@@ -43,11 +43,7 @@ internal sealed class FileRegionStream : Stream
     /// part (a hedge) reads it while the first may still be reading this one.</summary>
     public FileRegionStream OpenView() => new(_handle, _start, _length, _pool);
 
-    public override bool CanRead => true;
-
     public override bool CanSeek => true;
-
-    public override bool CanWrite => false;
 
     public override long Length => _length;
 
@@ -91,40 +87,8 @@ internal sealed class FileRegionStream : Stream
     /// <summary>Reads inline: on Unix RandomAccess.ReadAsync is a synchronous pread queued to the thread pool anyway,
     /// so doing it here saves a thread hop per read, and a read served from the page cache (or the window) takes
     /// microseconds.</summary>
-    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-    {
-        if (cancellationToken.IsCancellationRequested)
-        {
-            return ValueTask.FromCanceled<int>(cancellationToken);
-        }
-
-        return new ValueTask<int>(Read(buffer.Span));
-    }
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override long Seek(long offset, SeekOrigin origin)
-    {
-        Position = origin switch
-        {
-            SeekOrigin.Begin => offset,
-            SeekOrigin.Current => _position + offset,
-            SeekOrigin.End => _length + offset,
-            _ => throw new ArgumentOutOfRangeException(nameof(origin)),
-        };
-        return _position;
-    }
-
-    public override void Flush()
-    {
-    }
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+        ReadInline(buffer, cancellationToken);
 
     protected override void Dispose(bool disposing)
     {

@@ -215,17 +215,10 @@ internal sealed class DownloadDirectoryCommand
         FailedEvent.Raise(_resources.Logger, nameof(_request.ObjectDownloadFailedEvent), _request.BucketName!, objectRequest.Key!,
             () => _request.OnFailed(new ObjectDownloadFailedEventArgs(_request, objectRequest, error)));
 
-    private TransferUtilityDownloadRequest NewObjectRequest(string key) => new()
+    private TransferUtilityDownloadRequest NewObjectRequest(string key)
     {
-        BucketName = _request.BucketName,
-        Key = key,
-        IfMatch = _request.IfMatch,
-        IfNoneMatch = _request.IfNoneMatch,
-        ServerSideEncryptionCustomerMethod = _request.ServerSideEncryptionCustomerMethod,
-        ServerSideEncryptionCustomerProvidedKey = _request.ServerSideEncryptionCustomerProvidedKey,
-        ServerSideEncryptionCustomerProvidedKeyMD5 = _request.ServerSideEncryptionCustomerProvidedKeyMD5,
-        ResponseHeaderOverrides = _request.ResponseHeaderOverrides,
-        ExpectedBucketOwner = _request.ExpectedBucketOwner,
-        RequestPayer = _request.RequestPayer,
-    };
+        var objectRequest = new TransferUtilityDownloadRequest { Key = key };
+        _request.CopyGetOptionsTo(objectRequest);
+        return objectRequest;
+    }
 }

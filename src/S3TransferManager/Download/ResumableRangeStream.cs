@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using Amazon.Runtime;
 using Amazon.S3.Model;
 using Microsoft.Extensions.Logging;
+using S3TransferManager.Buffering;
 using S3TransferManager.Checksums.Validation;
 using S3TransferManager.Scheduling;
 using S3TransferManager.Telemetry;
@@ -18,7 +19,7 @@ namespace S3TransferManager.Download;
 /// attempts. Invariant: <c>_next</c> is the absolute offset of the next byte to return; bytes before it were handed
 /// out exactly once.
 /// </summary>
-internal sealed class ResumableRangeStream : Stream
+internal sealed class ResumableRangeStream : ReadOnlyStream
 {
     /// <summary>What every part of the download shares: the requester, the resume policy, the logger, the lookahead.</summary>
     private readonly PartBodyReading _reading;
@@ -113,11 +114,7 @@ internal sealed class ResumableRangeStream : Stream
         _telemetry = PartScope.StartDownload(target.BucketName, target.Key, range.Number, range.Start, range.End);
     }
 
-    public override bool CanRead => true;
-
     public override bool CanSeek => false;
-
-    public override bool CanWrite => false;
 
     public override long Length => _range.Length;
 
@@ -424,21 +421,6 @@ internal sealed class ResumableRangeStream : Stream
     /// and a synchronous read would have to block a thread on network I/O.</summary>
     public override int Read(Span<byte> buffer) =>
         throw new NotSupportedException("A part body is read with ReadAsync only; reading it synchronously would block a thread on the network.");
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
     protected override void Dispose(bool disposing)
     {

@@ -1,38 +1,24 @@
 using System.ComponentModel;
 using Amazon.S3.Model;
 using Amazon.S3;
-using S3TransferManager.Multipart;
 
 namespace S3TransferManager;
 
-/// <summary>What every download names: the object, which version of it, and the size of the ranged GETs.</summary>
+/// <summary>What every download of one object names: the object, which version of it, and the size of the ranged
+/// GETs.</summary>
 /// <remarks>Only the library's own requests derive from it: <see cref="TransferUtilityDownloadRequest"/> and
 /// <see cref="TransferUtilityOpenStreamRequest"/>.</remarks>
-public abstract class DownloadRequestBase : IRequestOptions
+public abstract class DownloadRequestBase : GetRequestOptions
 {
-    /// <summary>Only for the library's own requests: a request type from elsewhere would have no command to run it.</summary>
     private protected DownloadRequestBase()
     {
     }
-
-    /// <summary>The bucket that holds the object.</summary>
-    public string? BucketName { get; set; }
 
     /// <summary>The object's key.</summary>
     public string? Key { get; set; }
 
     /// <summary>A specific version of the object, or <see langword="null"/> for the current one.</summary>
     public string? VersionId { get; set; }
-
-    /// <summary>
-    /// An ETag the object must still have. When set, even the first GET carries If-Match, so a download never starts
-    /// on a version other than the one the caller saw; a mismatch throws <see cref="ObjectModifiedException"/>.
-    /// </summary>
-    public string? IfMatch { get; set; }
-
-    /// <summary>An ETag the object must not have (If-None-Match), sent on every GET. S3 answers a match with 304 Not
-    /// Modified, which fails the download.</summary>
-    public string? IfNoneMatch { get; set; }
 
     /// <summary>Download only if the object changed after this time (If-Modified-Since), checked on every GET.</summary>
     /// <value><see langword="null"/>: no condition. The AWS SDK's property is a non-nullable <see cref="DateTime"/>;
@@ -43,27 +29,6 @@ public abstract class DownloadRequestBase : IRequestOptions
     /// a refusal is HTTP 412.</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? UnmodifiedSinceDate { get; set; }
-
-    /// <summary>The SSE-C algorithm the object was stored with: <see cref="ServerSideEncryptionCustomerMethod.AES256"/>.
-    /// Sent with the key on every GET of the download: discovery, every part, and every resume of a broken part.</summary>
-    public ServerSideEncryptionCustomerMethod? ServerSideEncryptionCustomerMethod { get; set; }
-
-    /// <summary>The SSE-C key the object was stored with, base64-encoded. Never logged.</summary>
-    public string? ServerSideEncryptionCustomerProvidedKey { get; set; }
-
-    /// <summary>The base64 MD5 of the SSE-C key.</summary>
-    /// <value><see langword="null"/>: the AWS SDK computes it from the key.</value>
-    public string? ServerSideEncryptionCustomerProvidedKeyMD5 { get; set; }
-
-    /// <summary>Headers S3 should answer with instead of the stored ones (response-content-type and the like), on every
-    /// GET; the response's <see cref="TransferUtilityGetObjectResponseBase.ContentType"/> shows the override.</summary>
-    public ResponseHeaderOverrides? ResponseHeaderOverrides { get; set; }
-
-    /// <summary>The account that must own the bucket (x-amz-expected-bucket-owner), sent on every GET.</summary>
-    public string? ExpectedBucketOwner { get; set; }
-
-    /// <summary>Set to <see cref="RequestPayer.Requester"/> to read from a requester-pays bucket; sent on every GET.</summary>
-    public RequestPayer? RequestPayer { get; set; }
 
     /// <summary>Asks for the stored checksum and its validation (<see cref="ChecksumMode.ENABLED"/>), as on the AWS SDK,
     /// where a client whose <c>ResponseChecksumValidation</c> is <c>WHEN_REQUIRED</c> validates only then. So here: at

@@ -4,7 +4,7 @@ using Amazon.S3.Model;
 namespace S3TransferManager;
 
 /// <summary>What S3 answered when the copy was stored.</summary>
-public sealed class TransferUtilityCopyResponse
+public sealed class TransferUtilityCopyResponse : StoredObjectResponse
 {
     /// <summary>The bucket the copy was stored in.</summary>
     public string? BucketName { get; init; }
@@ -12,41 +12,11 @@ public sealed class TransferUtilityCopyResponse
     /// <summary>The copy's key.</summary>
     public string? Key { get; init; }
 
-    /// <summary>The copy's ETag (quoted, as S3 sends it); for a multipart copy it ends in "-" and the part count.</summary>
-    public string? ETag { get; init; }
-
     /// <summary>The source's ETag the copy was pinned to: every request named it (x-amz-copy-source-if-match).</summary>
     public string? SourceETag { get; init; }
 
-    /// <summary>The copy's version, when the destination bucket is versioned.</summary>
-    public string? VersionId { get; init; }
-
     /// <summary>The version of the source that was copied, when the source bucket is versioned.</summary>
     public string? SourceVersionId { get; init; }
-
-    /// <summary>How many bytes were copied.</summary>
-    public long ContentLength { get; init; }
-
-    /// <summary>How many UploadPartCopy parts the copy had; 0 when one CopyObject did it.</summary>
-    public int PartCount { get; init; }
-
-    /// <summary>The CRC64NVME checksum S3 stored, when that algorithm was asked for (the default).</summary>
-    public string? ChecksumCRC64NVME { get; init; }
-
-    /// <summary>The CRC32 checksum S3 stored, when that algorithm was asked for.</summary>
-    public string? ChecksumCRC32 { get; init; }
-
-    /// <summary>The CRC32C checksum S3 stored, when that algorithm was asked for.</summary>
-    public string? ChecksumCRC32C { get; init; }
-
-    /// <summary>The SHA1 checksum S3 stored, when that algorithm was asked for.</summary>
-    public string? ChecksumSHA1 { get; init; }
-
-    /// <summary>The SHA256 checksum S3 stored, when that algorithm was asked for.</summary>
-    public string? ChecksumSHA256 { get; init; }
-
-    /// <summary>Whether the stored checksum covers the whole object or is a composite of the parts' checksums.</summary>
-    public ChecksumType? ChecksumType { get; init; }
 
     /// <summary><see langword="true"/> when the checksum was filled in by the library rather than returned by the
     /// server: the full-object CRC it combined from the CRCs S3 reported for the parts and sent with

@@ -1,14 +1,8 @@
-using Amazon.S3;
-using Amazon.S3.Model;
-
 namespace S3TransferManager;
 
 /// <summary>Downloads every object under a prefix into a local folder.</summary>
-public sealed class TransferUtilityDownloadDirectoryRequest
+public sealed class TransferUtilityDownloadDirectoryRequest : GetRequestOptions
 {
-    /// <summary>The bucket to list and download from.</summary>
-    public string? BucketName { get; set; }
-
     /// <summary>The prefix to download; keys are mapped to paths relative to it, '/' being the separator. As on the
     /// AWS SDK, '\' is read as '/' and a leading '/' is dropped.</summary>
     /// <value>Defaults to <see langword="null"/>: the whole bucket.</value>
@@ -35,12 +29,6 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// <value>Defaults to <see langword="false"/>, as on the AWS SDK's request.</value>
     public bool DisableSlashCorrection { get; set; }
 
-    /// <summary>An ETag every object must have (If-Match); passed to each object's download.</summary>
-    public string? IfMatch { get; set; }
-
-    /// <summary>An ETag no object may have (If-None-Match); passed to each object's download.</summary>
-    public string? IfNoneMatch { get; set; }
-
     /// <summary>Download only the objects the listing says changed after this time, as the AWS SDK does: the others
     /// are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
@@ -50,25 +38,6 @@ public sealed class TransferUtilityDownloadDirectoryRequest
     /// others are left out (no request, no failure, not counted).</summary>
     /// <value><see langword="null"/>: no condition.</value>
     public DateTime? UnmodifiedSinceDate { get; set; }
-
-    /// <summary>The SSE-C algorithm the objects were stored with, sent with the key on every GET of every object.</summary>
-    public ServerSideEncryptionCustomerMethod? ServerSideEncryptionCustomerMethod { get; set; }
-
-    /// <summary>The SSE-C key the objects were stored with, base64-encoded. Never logged.</summary>
-    public string? ServerSideEncryptionCustomerProvidedKey { get; set; }
-
-    /// <summary>The base64 MD5 of the SSE-C key.</summary>
-    /// <value><see langword="null"/>: the AWS SDK computes it from the key.</value>
-    public string? ServerSideEncryptionCustomerProvidedKeyMD5 { get; set; }
-
-    /// <summary>Headers S3 should answer with instead of the stored ones, on every GET of every object.</summary>
-    public ResponseHeaderOverrides? ResponseHeaderOverrides { get; set; }
-
-    /// <summary>The account that must own the bucket (x-amz-expected-bucket-owner), sent on the listing and every GET.</summary>
-    public string? ExpectedBucketOwner { get; set; }
-
-    /// <summary>Set to <see cref="RequestPayer.Requester"/> to list and read a requester-pays bucket.</summary>
-    public RequestPayer? RequestPayer { get; set; }
 
     /// <summary>Raised once when the download starts, before the listing's first request. Not raised when the request
     /// is refused as invalid. A handler that throws stops the download with its exception.</summary>

@@ -4,35 +4,8 @@ using Amazon.S3.Model;
 namespace S3TransferManager;
 
 /// <summary>What S3 answered when the upload was stored.</summary>
-public sealed class TransferUtilityUploadResponse
+public sealed class TransferUtilityUploadResponse : StoredObjectResponse
 {
-    /// <summary>The object's ETag (quoted, as S3 sends it); for a multipart upload it ends in "-" and the part count.</summary>
-    public string? ETag { get; init; }
-
-    /// <summary>The new object's version, when the bucket is versioned.</summary>
-    public string? VersionId { get; init; }
-
-    /// <summary>How many bytes were uploaded.</summary>
-    public long ContentLength { get; init; }
-
-    /// <summary>How many parts the multipart upload had; 0 when the object went up in a single PutObject.</summary>
-    public int PartCount { get; init; }
-
-    /// <summary>The CRC32 checksum S3 stored, when that algorithm was requested.</summary>
-    public string? ChecksumCRC32 { get; init; }
-
-    /// <summary>The CRC32C checksum S3 stored, when that algorithm was requested.</summary>
-    public string? ChecksumCRC32C { get; init; }
-
-    /// <summary>The CRC64NVME checksum S3 stored, when that algorithm was requested.</summary>
-    public string? ChecksumCRC64NVME { get; init; }
-
-    /// <summary>The SHA1 checksum S3 stored, when that algorithm was requested.</summary>
-    public string? ChecksumSHA1 { get; init; }
-
-    /// <summary>The SHA256 checksum S3 stored, when that algorithm was requested.</summary>
-    public string? ChecksumSHA256 { get; init; }
-
     /// <summary>The stored MD5 checksum, when the object has one (the library never computes it; a caller's
     /// <see cref="TransferUtilityUploadRequest.ChecksumMD5"/> sets it).</summary>
     public string? ChecksumMD5 { get; init; }
@@ -49,9 +22,6 @@ public sealed class TransferUtilityUploadResponse
     /// <summary>The stored XXHASH64 checksum, when the object has one.</summary>
     public string? ChecksumXXHASH64 { get; init; }
 
-    /// <summary>Whether the stored checksum covers the whole object or is a composite of the parts' checksums.</summary>
-    public ChecksumType? ChecksumType { get; init; }
-
     /// <summary>
     /// <see langword="true"/> when the checksum was filled in by the library rather than returned by the server, for a
     /// multipart upload whose CompleteMultipartUpload answer carried none (S3 sends one; some S3-compatible servers do not): for a CRC, the
@@ -66,7 +36,7 @@ public sealed class TransferUtilityUploadResponse
     /// (see <see cref="TransferUtilityConfig.ResumeTransfers"/>); 0 when nothing was resumed.</summary>
     public long ResumedBytes { get; set; }
 
-    /// <summary>Bytes of the object this call sent: <see cref="ContentLength"/> less <see cref="ResumedBytes"/>. A
+    /// <summary>Bytes of the object this call sent: <see cref="StoredObjectResponse.ContentLength"/> less <see cref="ResumedBytes"/>. A
     /// request the client retried is counted once.</summary>
     public long TransferredBytes { get; set; }
 

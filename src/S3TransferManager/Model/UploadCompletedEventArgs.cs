@@ -22,10 +22,10 @@ public sealed class UploadCompletedEventArgs : EventArgs
     public string? FilePath => Request.FilePath;
 
     /// <summary>Bytes uploaded: the object's whole length; 0 for a non-seekable stream, as the AWS SDK reports it (the
-    /// length read from the stream is <see cref="TransferUtilityUploadResponse.ContentLength"/>).</summary>
+    /// length read from the stream is <see cref="StoredObjectResponse.ContentLength"/>).</summary>
     public long TransferredBytes { get; }
 
     /// <summary>The object's whole length; -1 for a non-seekable stream, as the AWS SDK reports it (the length read from
-    /// the stream is <see cref="TransferUtilityUploadResponse.ContentLength"/>).</summary>
+    /// the stream is <see cref="StoredObjectResponse.ContentLength"/>).</summary>
     public long TotalBytes { get; }
 }

@@ -73,11 +73,5 @@ internal static class LogEvents
 
     public const int CopyFailed = 401;
 
-    public const int SyncPlanned = 410;
-
-    public const int SyncCannotCompare = 411;
-
-    public const int SyncCompleted = 412;
-
     public const int SyncDeleteObjectsRefused = 413;
 }

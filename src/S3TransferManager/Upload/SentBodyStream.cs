@@ -1,3 +1,4 @@
+using S3TransferManager.Buffering;
 using S3TransferManager.Requests;
 using S3TransferManager.Scheduling;
 
@@ -18,7 +19,7 @@ namespace S3TransferManager.Upload;
 /// with ReadAsync, so the wait holds no thread); a pass that only hashes is not held.
 /// </summary>
 internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action onSent, Action<long>? onBytesSent = null, RequestWatch? watch = null,
-    long alreadySent = 0, BandwidthLimiter? bandwidth = null) : Stream
+    long alreadySent = 0, BandwidthLimiter? bandwidth = null) : ReadOnlyStream
 {
     // Passes that reached the end so far.
     private int _passesEnded;
@@ -29,11 +30,7 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
     /// <summary>The bytes counted as sent so far (through <c>onBytesSent</c>), at most the part's length.</summary>
     public long BytesSent => _sent;
 
-    public override bool CanRead => true;
-
     public override bool CanSeek => true;
-
-    public override bool CanWrite => false;
 
     public override long Length => part.Length;
 
@@ -45,8 +42,6 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
 
     /// <summary>Whether this pass's reads wait for the bandwidth cap: there is one, and the pass sends.</summary>
     private bool Paced => bandwidth is not null && _passesEnded >= passesBeforeSent - 1;
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
     public override int Read(Span<byte> buffer)
     {
@@ -61,9 +56,6 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
         return Counted(read);
     }
 
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         if (!Paced)
@@ -75,16 +67,6 @@ internal sealed class SentBodyStream(Stream part, int passesBeforeSent, Action o
         await bandwidth.WaitAsync(read, cancellationToken).ConfigureAwait(false);
         return Counted(read);
     }
-
-    public override long Seek(long offset, SeekOrigin origin) => part.Seek(offset, origin);
-
-    public override void Flush()
-    {
-    }
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
     private int Counted(int read)
     {

@@ -1,19 +1,16 @@
 using System.Buffers;
+using S3TransferManager.Buffering;
 
 namespace S3TransferManager.Upload;
 
 /// <summary>A read-only, seekable stream over a <see cref="ReadOnlySequence{T}"/> it does not own: a second reader of a
 /// buffered part's chunks (<see cref="Buffering.ChunkedBufferStream.AsReadOnlySequence"/>), with its own position.
 /// Valid only while the part's buffer is, which its owner keeps until every attempt reading it has ended.</summary>
-internal sealed class SequenceReadStream(ReadOnlySequence<byte> bytes) : Stream
+internal sealed class SequenceReadStream(ReadOnlySequence<byte> bytes) : ReadOnlyStream
 {
     private long _position;
 
-    public override bool CanRead => true;
-
     public override bool CanSeek => true;
-
-    public override bool CanWrite => false;
 
     public override long Length => bytes.Length;
 
@@ -37,31 +34,6 @@ internal sealed class SequenceReadStream(ReadOnlySequence<byte> bytes) : Stream
         return count;
     }
 
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<int>(cancellationToken) : new ValueTask<int>(Read(buffer.Span));
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override long Seek(long offset, SeekOrigin origin)
-    {
-        Position = origin switch
-        {
-            SeekOrigin.Begin => offset,
-            SeekOrigin.Current => _position + offset,
-            SeekOrigin.End => bytes.Length + offset,
-            _ => throw new ArgumentOutOfRangeException(nameof(origin)),
-        };
-        return _position;
-    }
-
-    public override void Flush()
-    {
-    }
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        ReadInline(buffer, cancellationToken);
 }
