@@ -35,6 +35,20 @@ public sealed class RecordingHandler : DelegatingHandler
 
     public int InFlight => Volatile.Read(ref _inFlight);
 
+    /// <summary>The requests still in flight once none is, or once <paramref name="bound"/> has passed. A request the
+    /// transfer cancelled unwinds on its own continuation, which may run just after the transfer returned; one that was
+    /// never cancelled stays in flight, and is still counted when the bound has passed.</summary>
+    public async Task<int> InFlightAfterUnwindingAsync(TimeSpan bound)
+    {
+        long deadline = Environment.TickCount64 + (long)bound.TotalMilliseconds;
+        while (InFlight > 0 && Environment.TickCount64 < deadline)
+        {
+            await Task.Delay(20);
+        }
+
+        return InFlight;
+    }
+
     public void Reset()
     {
         _requests.Clear();

@@ -71,7 +71,7 @@ public sealed class UploadFaultTests(MotoServer moto)
         await cancellation.CancelAsync();
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => upload.WaitAsync(TimeSpan.FromSeconds(30)));
-        Assert.Equal(0, s3.Handler.InFlight);
+        Assert.Equal(0, await s3.Handler.InFlightAfterUnwindingAsync(TimeSpan.FromSeconds(5)));
         await UploadAssertions.AssertAbortedAsync(s3);
         Assert.False(await UploadAssertions.ExistsAsync(s3, "k"));
     }
