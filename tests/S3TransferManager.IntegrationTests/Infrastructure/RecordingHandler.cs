@@ -15,6 +15,9 @@ public sealed class RecordingHandler : DelegatingHandler
     private int _inFlight;
     private int _maxInFlight;
 
+    /// <summary>Completed when the requests in flight come down to none (see <see cref="InFlightAfterUnwindingAsync"/>).</summary>
+    private TaskCompletionSource? _drained;
+
     public RecordingHandler()
         : base(new SocketsHttpHandler { MaxConnectionsPerServer = 64, PooledConnectionLifetime = TimeSpan.FromMinutes(5) })
     {
@@ -40,10 +43,12 @@ public sealed class RecordingHandler : DelegatingHandler
     /// never cancelled stays in flight, and is still counted when the bound has passed.</summary>
     public async Task<int> InFlightAfterUnwindingAsync(TimeSpan bound)
     {
-        long deadline = Environment.TickCount64 + (long)bound.TotalMilliseconds;
-        while (InFlight > 0 && Environment.TickCount64 < deadline)
+        // Set before the count is read: a release that brings it to zero after the read completes this wait.
+        var drained = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        Volatile.Write(ref _drained, drained);
+        if (InFlight > 0)
         {
-            await Task.Delay(20);
+            await drained.Task.WaitAsync(bound).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         }
 
         return InFlight;
@@ -75,7 +80,10 @@ public sealed class RecordingHandler : DelegatingHandler
         UpdateMax(now);
         var release = new OnceAction(() =>
         {
-            Interlocked.Decrement(ref _inFlight);
+            if (Interlocked.Decrement(ref _inFlight) == 0)
+            {
+                Volatile.Read(ref _drained)?.TrySetResult();
+            }
             OnFinished?.Invoke(record);
         });
         try
