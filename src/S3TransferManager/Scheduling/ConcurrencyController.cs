@@ -5,10 +5,10 @@ namespace S3TransferManager.Scheduling;
 /// the utility did: additive increase while more requests pay, multiplicative decrease when the endpoint pushes back.
 /// <list type="bullet">
 /// <item>Pushback is seen in the time small requests take: a request the endpoint queues, or turns away with 503
-/// SlowDown and the client retries after a backoff, takes several round trips instead of one. When a window's small
-/// requests took more than <see cref="PushbackRatio"/> times the quick round trip (a window's lower quartile, the
-/// quickest since the start) on average, or none ended and those open have waited that long on average, the budget
-/// is cut to what carries the rate the endpoint accepted (Little's law: requests at once = rate x round trip, so the
+/// SlowDown and the client retries after a backoff, takes several round trips instead of one. When the small requests
+/// of <see cref="PushbackWindows"/> windows in a row took more than <see cref="PushbackRatio"/> times the quick round
+/// trip (a window's lower quartile, the quickest since the start) on average, or none ended and those open have waited
+/// that long on average, the budget is cut to what carries the rate the endpoint accepted (Little's law: requests at once = rate x round trip, so the
 /// budget x quick / mean), with a quarter of <see cref="Headroom"/>: the requests offered come down to what it
 /// accepts, not far below it. Only requests lent since the budget last changed count: those lent before answer for the
 /// old budget.</item>
@@ -62,6 +62,10 @@ internal sealed class ConcurrencyController
     /// <summary>Small requests that take this many times the quick round trip on average (plus
     /// <see cref="LatencySlack"/>) are pushback: a busy client or a fuller link stretches a round trip by less.</summary>
     internal const double PushbackRatio = 2;
+
+    /// <summary>Stretched windows in a row that make pushback (<see cref="ReadStretch"/>), as two windows in a row of
+    /// falling throughput make a step back (<see cref="MaxDrop"/>).</summary>
+    internal const int PushbackWindows = 2;
 
     /// <summary>What a cut leaves above the rate the endpoint accepted, so that the budget still carries it when the
     /// quick round trip was a lucky window's.</summary>
@@ -137,6 +141,9 @@ internal sealed class ConcurrencyController
     /// <summary>Counted windows in a row whose throughput fell below the baseline by more than <see cref="MaxDrop"/>.</summary>
     private int _drops;
 
+    /// <summary>Counted windows in a row whose small requests were stretched (<see cref="ReadStretch"/>).</summary>
+    private int _stretches;
+
     /// <summary>Counted windows left before the next probe.</summary>
     private int _hold;
 
@@ -192,7 +199,7 @@ internal sealed class ConcurrencyController
         {
             // Answers drive the budget until first contact is over; a window only watches for pushback.
             LearnQuickest(sample);
-            if (Stretched(sample) is { } slow)
+            if (ReadStretch(sample).Pushback is { } slow)
             {
                 EndFirstContact();
                 StepBack((int)Math.Ceiling(Limit * (_quickest / slow) * Headroom), MinHold);
@@ -209,12 +216,20 @@ internal sealed class ConcurrencyController
         }
 
         LearnQuickest(sample);
-        if (Stretched(sample) is { } taken)
+        (bool stretched, TimeSpan? pushback) = ReadStretch(sample);
+        if (pushback is { } taken)
         {
             _doubling = false;
             _doublingBelow = Limit;
             StepBack((int)Math.Ceiling(Limit * (_quickest / taken) * Headroom), MinHold);
             _pushedBackTo = Limit;
+            return Limit;
+        }
+
+        if (stretched)
+        {
+            // The first stretched window: the next one tells a pause from a queue. Its throughput, slowed by the
+            // stretch either way, says nothing about the budget.
             return Limit;
         }
 
@@ -388,6 +403,23 @@ internal sealed class ConcurrencyController
         }
     }
 
+    /// <summary>Reads a window for pushback: a stretched window (<see cref="Stretched"/>) is pushback only when the
+    /// <see cref="PushbackWindows"/> - 1 counted windows before it were stretched too. A pause stretches the requests
+    /// of one window all at once (a collection or the CPU taken by another process, in this process or in the
+    /// endpoint's), and the next window is quick again; a queue at the endpoint stretches every window until the budget
+    /// comes down.</summary>
+    private (bool Stretched, TimeSpan? Pushback) ReadStretch(WindowSample sample)
+    {
+        if (Stretched(sample) is not { } taken)
+        {
+            _stretches = 0;
+            return (false, null);
+        }
+
+        _stretches++;
+        return (true, _stretches >= PushbackWindows ? taken : null);
+    }
+
     /// <summary>How long the window's small requests took when that is pushback: their mean time, or, when too few
     /// ended to tell and those open have waited past the threshold on average, their age; null otherwise.</summary>
     private TimeSpan? Stretched(WindowSample sample)
@@ -434,6 +466,7 @@ internal sealed class ConcurrencyController
         _bytesRate = 0;
         _requestRate = 0;
         _drops = 0;
+        _stretches = 0;
         _hold = hold;
     }
 }

@@ -21,6 +21,19 @@ public sealed class ConcurrencyControllerTests
         return new WindowSample(Window, requests * 1024L, requests, SaturatedShare: 1, requests, roundTrip, quick ?? roundTrip);
     }
 
+    /// <summary>Feeds <paramref name="stretched"/> for as many windows in a row as make pushback: every one before the
+    /// last leaves the budget as it was (a pause stretches one window; a queue stretches them all).</summary>
+    private static int NextStretched(ConcurrencyController controller, WindowSample stretched)
+    {
+        int before = controller.Limit;
+        for (int i = 1; i < ConcurrencyController.PushbackWindows; i++)
+        {
+            Assert.Equal(before, controller.Next(stretched));
+        }
+
+        return controller.Next(stretched);
+    }
+
     /// <summary>Feeds windows whose throughput is proportional to the budget (a network that is not the limit yet).</summary>
     private static void FeedLinear(ConcurrencyController controller, long bytesPerRequest, int windows)
     {
@@ -130,7 +143,7 @@ public sealed class ConcurrencyControllerTests
         controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 }); // learns the round trip, keeps the budget
 
         // Requests now take 100 ms on average: 40 at once carry 400 a second, which 8 of 20 ms would carry; a quarter more.
-        controller.Next(Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
+        NextStretched(controller, Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
 
         Assert.Equal(10, controller.Limit);
     }
@@ -148,13 +161,27 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
+    public void Next_OneStretchedWindowBetweenQuickOnes_IsAPauseNotPushback()
+    {
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+
+        // A collection, or the CPU taken by the process beside it: every request of one window took five round trips.
+        controller.Next(Small(40, RoundTrip * 5, quick: RoundTrip));
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+        controller.Next(Small(40, RoundTrip * 5, quick: RoundTrip));
+
+        Assert.Equal(40, controller.Limit);
+    }
+
+    [Fact]
     public void Next_RoundTripJustPastTwiceTheQuickest_DropsToWhatCarriesTheRate()
     {
         var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
         controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
 
         // Just past the threshold (2 x 20 ms + 5 ms): 40 x 20 / 46, and a quarter more, is 21.7.
-        controller.Next(Small(40, TimeSpan.FromMilliseconds(46), quick: RoundTrip));
+        NextStretched(controller, Small(40, TimeSpan.FromMilliseconds(46), quick: RoundTrip));
 
         Assert.Equal(22, controller.Limit);
     }
@@ -165,7 +192,7 @@ public sealed class ConcurrencyControllerTests
         // A rate-limited endpoint from the first request: those it let through took 20 ms, the others were retried.
         var controller = new ConcurrencyController(initial: 20, floor: 2, ceiling: 64);
 
-        controller.Next(Small(20, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
+        NextStretched(controller, Small(20, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
 
         Assert.Equal(5, controller.Limit);
     }
@@ -178,7 +205,7 @@ public sealed class ConcurrencyControllerTests
         var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
         controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
 
-        controller.Next(new WindowSample(Window, 2048, 2, SaturatedShare: 1, LatencySamples: 2, MeanLatency: RoundTrip,
+        NextStretched(controller, new WindowSample(Window, 2048, 2, SaturatedShare: 1, LatencySamples: 2, MeanLatency: RoundTrip,
             QuickLatency: RoundTrip, Pending: 38, PendingAge: TimeSpan.FromMilliseconds(400)));
 
         Assert.Equal(Math.Max(2, (int)Math.Ceiling(40 * (20.0 / 400) * ConcurrencyController.Headroom)), controller.Limit);
@@ -189,7 +216,7 @@ public sealed class ConcurrencyControllerTests
     {
         var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
         controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
-        controller.Next(Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
+        NextStretched(controller, Small(40, TimeSpan.FromMilliseconds(100), quick: RoundTrip));
         Assert.Equal(10, controller.Limit);
 
         controller.Next(Small(10, RoundTrip)); // settling
@@ -355,7 +382,7 @@ public sealed class ConcurrencyControllerTests
     {
         var controller = new ConcurrencyController(initial: 20, floor: 10, ceiling: 64);
         controller.Next(Small(20, RoundTrip) with { SaturatedShare = 0 }); // learns the round trip
-        int cut = controller.Next(Small(20, RoundTrip * 5, quick: RoundTrip));
+        int cut = NextStretched(controller, Small(20, RoundTrip * 5, quick: RoundTrip));
         Assert.InRange(cut, 10, 19);
 
         Assert.Equal(cut, controller.Restart()); // a start over keeps a budget cut below where it starts

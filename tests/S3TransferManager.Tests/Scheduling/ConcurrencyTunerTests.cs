@@ -56,8 +56,8 @@ public sealed class ConcurrencyTunerTests
         Assert.Equal(8, _scheduler.MaxRequestsInFlight);
 
         // Then nothing ends (an endpoint turning requests away, the client retrying): windows close at their longest,
-        // the first after the change unheard.
-        for (int i = 0; i < 2; i++)
+        // the first after the change unheard, the next two stretched in a row.
+        for (int i = 0; i < 1 + ConcurrencyController.PushbackWindows; i++)
         {
             _time.Advance(20 * Window);
             tuner.OnBytes(1);
