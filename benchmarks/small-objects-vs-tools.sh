@@ -72,6 +72,8 @@ run() { # tool direction bucket: runs one copy, prints its line
   start=$(date +%s.%N)
   case $tool in
     s3tm) times=$( { /usr/bin/time -f '%U %S' $S3TM cp --recursive --quiet --no-resume "$src" "$dst" --endpoint "$URL"; } 2>&1 >/dev/null | tail -1) ;;
+    s3tm64) times=$( { /usr/bin/time -f '%U %S' $S3TM cp --recursive --quiet --no-resume --concurrency 64 "$src" "$dst" --endpoint "$URL"; } 2>&1 >/dev/null | tail -1) ;;
+    s3tm-base) times=$( { /usr/bin/time -f '%U %S' $S3TM_BASE cp --recursive --quiet --no-resume "$src" "$dst" --endpoint "$URL"; } 2>&1 >/dev/null | tail -1) ;;
     aws10|aws64)
       times=$( { AWS_CONFIG_FILE=$WORK/aws-${tool#aws}.config /usr/bin/time -f '%U %S' aws s3 cp --recursive --only-show-errors "$src" "$dst" --endpoint-url "$URL"; } 2>&1 >/dev/null | tail -1) ;;
     rclone)
@@ -94,7 +96,10 @@ PY
 }
 
 # TOOLS="s3tm rclone" runs only those (of s3tm, aws10, aws64 and rclone); IN_PROCESS=0 skips the in-process rows.
+# Two more, to measure a change to s3tm rather than against peers: s3tm64, s3tm with a fixed budget of 64 requests
+# (--concurrency 64) in place of the automatic one, and s3tm-base, another build of s3tm given as S3TM_BASE=/path.
 read -ra TOOLS <<< "${TOOLS:-s3tm aws10 aws64 rclone}"
+[[ " ${TOOLS[*]} " != *" s3tm-base "* || -n "${S3TM_BASE:-}" ]] || { echo "s3tm-base needs S3TM_BASE=/path/to/s3tm" >&2; exit 2; }
 echo "== command-line tools ($COUNT x 1 KiB, S3Like, $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg))"
 for round in $(seq 1 "$ROUNDS"); do
   for i in "${!TOOLS[@]}"; do
