@@ -8,7 +8,7 @@ namespace S3TransferManager.Cli.Commands;
 /// <summary>
 /// <c>ls [s3://bucket[/prefix]]</c>: buckets, or one level of a bucket (names relative to the prefix, folders as PRE),
 /// or with --recursive every key under the prefix, in <c>aws s3 ls</c>'s columns (<see cref="ListingFormat"/>).
-/// --json writes the same items as before, full keys included, for scripts.
+/// --json writes the same items in one JSON object (its items array), full keys included, for scripts.
 /// </summary>
 internal static class ListCommand
 {
