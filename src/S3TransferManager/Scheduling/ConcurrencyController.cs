@@ -386,6 +386,7 @@ internal sealed class ConcurrencyController
         _requestRate = 0;
         _quickest = TimeSpan.Zero;
         _drops = 0;
+        _stretches = 0;
         _hold = 0;
         _holdLength = MinHold;
         return Limit;

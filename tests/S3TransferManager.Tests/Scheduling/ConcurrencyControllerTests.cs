@@ -175,6 +175,20 @@ public sealed class ConcurrencyControllerTests
     }
 
     [Fact]
+    public void Next_StretchedWindowsEitherSideOfAStartOver_AreNotInARow()
+    {
+        var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
+        controller.Next(Small(40, RoundTrip) with { SaturatedShare = 0 });
+        controller.Next(Small(40, RoundTrip * 5, quick: RoundTrip));
+
+        // After idle: the first window learns the round trip afresh, and is stretched.
+        controller.Restart();
+        controller.Next(Small(40, RoundTrip * 5, quick: RoundTrip));
+
+        Assert.Equal(40, controller.Limit);
+    }
+
+    [Fact]
     public void Next_RoundTripJustPastTwiceTheQuickest_DropsToWhatCarriesTheRate()
     {
         var controller = new ConcurrencyController(initial: 40, floor: 2, ceiling: 64);
