@@ -8,10 +8,10 @@ namespace S3TransferManager.Scheduling;
 /// SlowDown and the client retries after a backoff, takes several round trips instead of one. When the small requests
 /// of <see cref="PushbackWindows"/> windows in a row took more than <see cref="PushbackRatio"/> times the quick round
 /// trip (a window's lower quartile, the quickest since the start) on average, or none ended and those open have waited
-/// that long on average, the budget is cut to what carries the rate the endpoint accepted (Little's law: requests at once = rate x round trip, so the
-/// budget x quick / mean), with a quarter of <see cref="Headroom"/>: the requests offered come down to what it
-/// accepts, not far below it. Only requests lent since the budget last changed count: those lent before answer for the
-/// old budget.</item>
+/// that long on average, the budget is cut to what carries the rate the endpoint accepted (Little's law: requests at
+/// once = rate x round trip, so the budget x quick / mean), with a quarter of <see cref="Headroom"/>: the requests
+/// offered come down to what it accepts, not far below it. Only requests lent since the budget last changed count:
+/// those lent before answer for the old budget.</item>
 /// <item>Growth: while nothing pushes back and requests waited for a slot, the budget grows; an increase that does
 /// not raise the bytes or the requests per second by a tenth is taken back, and the next probe waits longer. It
 /// doubles while small requests show the round trip (they would show an overshoot one window later), nothing has
