@@ -63,7 +63,7 @@ internal sealed class ConcurrencyController
     /// <see cref="LatencySlack"/>) are pushback: a busy client or a fuller link stretches a round trip by less.</summary>
     internal const double PushbackRatio = 2;
 
-    /// <summary>Stretched windows in a row that make pushback (<see cref="ReadStretch"/>), as two windows in a row of
+    /// <summary>Stretched windows in a row that make pushback (<see cref="Pushback"/>), as two windows in a row of
     /// falling throughput make a step back (<see cref="MaxDrop"/>).</summary>
     internal const int PushbackWindows = 2;
 
@@ -141,7 +141,7 @@ internal sealed class ConcurrencyController
     /// <summary>Counted windows in a row whose throughput fell below the baseline by more than <see cref="MaxDrop"/>.</summary>
     private int _drops;
 
-    /// <summary>Counted windows in a row whose small requests were stretched (<see cref="ReadStretch"/>).</summary>
+    /// <summary>Counted windows in a row whose small requests were stretched (<see cref="Pushback"/>).</summary>
     private int _stretches;
 
     /// <summary>Counted windows left before the next probe.</summary>
@@ -199,7 +199,7 @@ internal sealed class ConcurrencyController
         {
             // Answers drive the budget until first contact is over; a window only watches for pushback.
             LearnQuickest(sample);
-            if (ReadStretch(sample).Pushback is { } slow)
+            if (Pushback(sample) is { } slow)
             {
                 EndFirstContact();
                 StepBack((int)Math.Ceiling(Limit * (_quickest / slow) * Headroom), MinHold);
@@ -216,8 +216,7 @@ internal sealed class ConcurrencyController
         }
 
         LearnQuickest(sample);
-        (bool stretched, TimeSpan? pushback) = ReadStretch(sample);
-        if (pushback is { } taken)
+        if (Pushback(sample) is { } taken)
         {
             _doubling = false;
             _doublingBelow = Limit;
@@ -226,7 +225,7 @@ internal sealed class ConcurrencyController
             return Limit;
         }
 
-        if (stretched)
+        if (_stretches > 0)
         {
             // The first stretched window: the next one tells a pause from a queue. Its throughput, slowed by the
             // stretch either way, says nothing about the budget.
@@ -409,16 +408,15 @@ internal sealed class ConcurrencyController
     /// of one window all at once (a collection or the CPU taken by another process, in this process or in the
     /// endpoint's), and the next window is quick again; a queue at the endpoint stretches every window until the budget
     /// comes down.</summary>
-    private (bool Stretched, TimeSpan? Pushback) ReadStretch(WindowSample sample)
+    private TimeSpan? Pushback(WindowSample sample)
     {
         if (Stretched(sample) is not { } taken)
         {
             _stretches = 0;
-            return (false, null);
+            return null;
         }
 
-        _stretches++;
-        return (true, _stretches >= PushbackWindows ? taken : null);
+        return ++_stretches >= PushbackWindows ? taken : null;
     }
 
     /// <summary>How long the window's small requests took when that is pushback: their mean time, or, when too few
