@@ -2,7 +2,8 @@
 # Runs the library's real-server tests (xUnit trait Category=RealServer) against an S3-compatible server installed from
 # Debian or npm packages and started on 127.0.0.1 only.
 #
-#   eng/servers/run.sh NAME          install what is missing, start, run the tests, stop and delete the server's data
+#   eng/servers/run.sh NAME          install what is missing, start (once more if that fails, after printing why), run
+#                                    the tests, stop and delete the server's data
 #   eng/servers/run.sh start NAME    install what is missing and start; prints the endpoint and keys, leaves it running
 #   eng/servers/run.sh test NAME     run the tests against a server started by `start`
 #   eng/servers/run.sh stop NAME     stop a server started by `start` and delete its data
@@ -21,7 +22,7 @@ SERVERS_CACHE="${S3TM_SERVERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/s3tm-server
 SERVERS_STATE="${S3TM_SERVERS_STATE:-${TMPDIR:-/tmp}/s3tm-servers}"
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -146,6 +147,38 @@ do_stop() {
     rm -rf "$STATE"
 }
 
+# The ends of the server's own logs (its daemons write there, not to this script's output), so that a start that
+# failed says why before stop deletes them.
+print_server_logs() {
+    local log
+    while IFS= read -r log; do
+        echo "--- the end of $log:"
+        tail -n 20 "$log"
+    done < <(find "$STATE" -name '*.log' -type f 2>/dev/null | sort)
+}
+
+# Starts the server, and once more if that failed: a daemon that did not come up is the machine's hiccup, not a finding
+# of the tests. The first failure is printed with the server's logs and the command that failed.
+start_with_one_retry() {
+    local attempt status=0
+    for attempt in 1 2; do
+        set +e
+        (
+            set -eE
+            trap 'echo "start failed at: $BASH_COMMAND (exit $?)"' ERR
+            do_start
+        )
+        status=$?
+        set -e
+        [ "$status" -ne 0 ] || return 0
+        print_server_logs
+        do_stop
+        [ "$attempt" -eq 2 ] || echo "start: failed (exit $status); starting again, once"
+    done
+
+    return "$status"
+}
+
 do_test() {
     if [ ! -f "$STATE/endpoint.env" ]; then
         echo "$NAME is not running: eng/servers/run.sh start $NAME" >&2
@@ -192,7 +225,7 @@ case "$command" in
     all)
         do_install
         trap 'do_stop' EXIT
-        do_start
+        start_with_one_retry
         do_test
         ;;
 esac
