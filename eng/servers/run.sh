@@ -158,7 +158,7 @@ print_server_logs() {
 }
 
 # Starts the server, and once more if that failed: a daemon that did not come up is the machine's hiccup, not a finding
-# of the tests. The first failure is printed with the server's logs and the command that failed.
+# of the tests. A failed start is printed with the command that failed and the ends of the server's logs.
 start_with_one_retry() {
     local attempt status=0
     for attempt in 1 2; do
