@@ -39,6 +39,11 @@ mon data avail warn = 0
 mon data = $STATE/mon
 [osd.0]
 osd data = $STATE/osd
+# This script puts osd.0 in the CRUSH map itself (osd crush add, below). The OSD's own update at start can go out before
+# it has the monitor's map, with a zero fsid, and the monitor's refusal ("wrong fsid") then stops the OSD: about one
+# start in five here.
+osd crush update on start = false
+osd class update on start = false
 osd objectstore = memstore
 memstore device bytes = 2147483648
 osd max object name len = 256

@@ -2,8 +2,7 @@
 # Runs the library's real-server tests (xUnit trait Category=RealServer) against an S3-compatible server installed from
 # Debian or npm packages and started on 127.0.0.1 only.
 #
-#   eng/servers/run.sh NAME          install what is missing, start (once more if that fails, after printing why), run
-#                                    the tests, stop and delete the server's data
+#   eng/servers/run.sh NAME          install what is missing, start, run the tests, stop and delete the server's data
 #   eng/servers/run.sh start NAME    install what is missing and start; prints the endpoint and keys, leaves it running
 #   eng/servers/run.sh test NAME     run the tests against a server started by `start`
 #   eng/servers/run.sh stop NAME     stop a server started by `start` and delete its data
@@ -11,7 +10,8 @@
 # NAME is s3rver (npm, 3.7.x), ceph (Debian's radosgw with one monitor and one memstore OSD) or swift (Debian's
 # OpenStack Swift, one node, with the s3api middleware). Needs root for apt-get (as on this project's machines and CI).
 # A last argument narrows the tests with a dotnet test filter: eng/servers/run.sh ceph "FullyQualifiedName~Upload".
-# Each step prints its duration ("install: 12 s"), and the tests' totals come last ("tests: N passed, N failed, N skipped").
+# A start that fails prints why and is tried once more. Each step prints its duration ("install: 12 s"), and the tests'
+# totals come last ("tests: N passed, N failed, N skipped").
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -148,10 +148,11 @@ do_stop() {
 }
 
 # The ends of the server's own logs (its daemons write there, not to this script's output), so that a start that
-# failed says why before stop deletes them.
+# failed says why before stop deletes them. Binary files named *.log (the Ceph monitor's database journal) are left out.
 print_server_logs() {
     local log
     while IFS= read -r log; do
+        grep -Iq . "$log" || continue
         echo "--- the end of $log:"
         tail -n 20 "$log"
     done < <(find "$STATE" -name '*.log' -type f 2>/dev/null | sort)
@@ -219,7 +220,7 @@ NARROW="${1:-}"
 
 case "$command" in
     install) do_install ;;
-    start) do_install; do_start ;;
+    start) do_install; start_with_one_retry ;;
     stop) do_stop; echo "$NAME stopped" ;;
     test) do_test ;;
     all)
