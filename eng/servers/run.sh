@@ -122,11 +122,6 @@ do_install() {
 }
 
 do_start() {
-    if [ -f "$STATE/endpoint.env" ]; then
-        echo "$NAME is already running (eng/servers/run.sh stop $NAME stops it)" >&2
-        return 1
-    fi
-
     rm -rf "$STATE"
     mkdir -p "$STATE"
     local started=$SECONDS
@@ -161,6 +156,12 @@ print_server_logs() {
 # Starts the server, and once more if that failed: a daemon that did not come up is the machine's hiccup, not a finding
 # of the tests. A failed start is printed with the command that failed and the ends of the server's logs.
 start_with_one_retry() {
+    # Checked once, before any attempt: a failed attempt stops what it started, which must not be a running server.
+    if [ -f "$STATE/endpoint.env" ]; then
+        echo "$NAME is already running (eng/servers/run.sh stop $NAME stops it)" >&2
+        return 1
+    fi
+
     local attempt status=0
     for attempt in 1 2; do
         set +e
